@@ -1,0 +1,308 @@
+"""The solver: the only module that imports clingo.
+
+Rule programs are loaded from files that ship with the package; facts (the
+static data, the state, the move under judgement) are added through the
+clingo Backend as symbols, never as program text, so a player called
+``x. #include "/etc/passwd".`` stays a name.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable
+
+import clingo
+from clingo import ast
+
+from .errors import SolverLimitError
+from .terms import Fn, Term
+
+#: Default bound on one solve (seconds); the rule programs are stratified, so a
+#: judgement normally takes a few milliseconds.
+DEFAULT_TIME_LIMIT = 10.0
+#: Default bound on the number of input facts one judgement may carry; a
+#: transcript that would exceed it (a thousand players, a huge board) is refused
+#: before grounding.
+DEFAULT_MAX_FACTS = 50_000
+
+
+def to_symbol(term: Term) -> clingo.Symbol:
+    """Our term -> a clingo symbol (strings stay strings: data, not program text)."""
+    if isinstance(term, bool):
+        raise TypeError("bool is not a term")
+    if isinstance(term, int):
+        if not -(2**31) <= term < 2**31:
+            raise SolverLimitError(f"the number {term} is too large for the rule programs")
+        return clingo.Number(term)
+    if isinstance(term, str):
+        return clingo.String(term)
+    if term.name == "":
+        return clingo.Tuple_([to_symbol(a) for a in term.args])
+    return clingo.Function(term.name, [to_symbol(a) for a in term.args])
+
+
+def from_symbol(symbol: clingo.Symbol) -> Term:
+    """A clingo symbol -> our term."""
+    if symbol.type == clingo.SymbolType.Number:
+        return symbol.number
+    if symbol.type == clingo.SymbolType.String:
+        return symbol.string
+    if symbol.type == clingo.SymbolType.Function:
+        return Fn(symbol.name, tuple(from_symbol(a) for a in symbol.arguments))
+    raise ValueError(f"unexpected symbol {symbol}")  # #inf / #sup never leave our programs
+
+
+# -- the time-indexed form of a rule program ------------------------------------------
+#
+# To judge a sequence of moves in one solver call (grounding has a large fixed
+# cost per rule, so one call for forty moves is far cheaper than forty calls),
+# the GDL program is rewritten once: every predicate that depends on the state
+# or the move gets a last argument T (the step), next(F,T) feeds true(F,T+1),
+# and the moves are given as does(R,M,T). Static predicates (board, data) stay
+# as they are. A step of the rewritten program derives exactly what the
+# original derives for that step's state and move.
+
+_BASE_DYNAMIC = {("true", 1), ("does", 2), ("want", 1)}
+
+
+def _atoms(node) -> list:
+    """Every function symbol used as an atom inside ``node`` (a pool gives several)."""
+    found: list = []
+
+    class Collect(ast.Transformer):
+        def visit_SymbolicAtom(self, atom):
+            symbol = atom.symbol
+            options = symbol.arguments if symbol.ast_type == ast.ASTType.Pool else [symbol]
+            found.extend(o for o in options if o.ast_type == ast.ASTType.Function)
+            return atom
+
+    Collect()(node)
+    return found
+
+
+def _signature(function) -> tuple[str, int]:
+    return function.name, len(function.arguments)
+
+
+def temporal_program(program: str) -> str:
+    """``program`` rewritten into the time-indexed form: static rules in the base
+    part, every rule touching the state in a part ``step(t)`` grounded once per
+    step (with ``t`` a constant, each step is stratified and grounds to facts)."""
+    statements: list = []
+    ast.parse_string(program, statements.append)
+    dynamic = set(_BASE_DYNAMIC)
+    rules = [s for s in statements if s.ast_type == ast.ASTType.Rule]
+    changed = True
+    while changed:  # a predicate is dynamic when a rule defining it uses a dynamic one
+        changed = False
+        for rule in rules:
+            heads = {_signature(f) for f in _atoms(rule.head)}
+            if heads - dynamic and any(_signature(f) in dynamic for r in rule.body for f in _atoms(r)):
+                dynamic |= heads
+                changed = True
+
+    class AddTime(ast.Transformer):
+        def visit_SymbolicAtom(self, atom):
+            symbol = atom.symbol
+            if symbol.ast_type == ast.ASTType.Pool:
+                return atom.update(symbol=symbol.update(arguments=[self._timed(f) for f in symbol.arguments]))
+            return atom.update(symbol=self._timed(symbol))
+
+        def _timed(self, function):
+            if function.ast_type != ast.ASTType.Function or _signature(function) not in dynamic:
+                return function
+            return function.update(arguments=list(function.arguments) + [ast.Function(function.location, "t", [], 0)])
+
+    static, timed = [], []
+    for statement in statements:
+        if statement.ast_type == ast.ASTType.Rule and any(
+                _signature(f) in dynamic for f in _atoms(statement.head) + [a for b in statement.body for a in _atoms(b)]):
+            timed.append(str(AddTime()(statement)))
+        elif statement.ast_type == ast.ASTType.ShowSignature and (statement.name, statement.arity) in dynamic:
+            static.append(str(statement.update(arity=statement.arity + 1)))
+        elif statement.ast_type in (ast.ASTType.Rule, ast.ASTType.ShowSignature):
+            static.append(str(statement))
+    return "\n".join(["#program base."] + static + ["#program step(t).", "true(F,t+1) :- next(F,t)."] + timed)
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One broken rule: ``violation(rule, role, move, args)``."""
+
+    rule: str
+    role: Term
+    move: Fn
+    args: tuple[Term, ...] = ()
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """What the solver says about one move in one state."""
+
+    violations: tuple[Violation, ...]
+    next_state: frozenset[Fn]
+    legal: tuple[tuple[Term, Fn], ...] = ()
+    goals: tuple[tuple[Term, int], ...] = ()
+
+    @property
+    def is_legal(self) -> bool:
+        return not self.violations
+
+
+@dataclass
+class Engine:
+    """Runs a game's rule programs: ``init``, ``judge`` and ``legal_moves``.
+
+    ``program_files`` are read once; each call grounds them afresh with the
+    static facts, the state and the move (the programs are small and
+    stratified, so one call is a few milliseconds).
+    """
+
+    program_files: tuple[Path, ...]
+    time_limit: float = DEFAULT_TIME_LIMIT
+    max_facts: int = DEFAULT_MAX_FACTS
+    batching: bool = True
+    calls: int = field(default=0, init=False)
+    _program: str = field(default="", init=False, repr=False)
+    _temporal: str = field(default="", init=False, repr=False)
+    _cache: dict = field(default_factory=dict, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._program = "\n".join(Path(p).read_text(encoding="utf-8") for p in self.program_files)
+        self._temporal = temporal_program(self._program)
+
+    # -- public API -------------------------------------------------------------
+    def init(self, static: Iterable[Fn]) -> frozenset[Fn]:
+        """The initial state: every ``init(F)`` the programs derive."""
+        model = self._solve(static, (), None, want_legal=False)
+        return frozenset(s.args[0] for s in model if isinstance(s, Fn) and s.name == "init")
+
+    def judge(self, static: Iterable[Fn], state: Iterable[Fn], role: Term, move: Fn,
+              want_legal: bool = False) -> Judgement:
+        """Judge ``does(role, move)`` in ``state``: its violations and the next state."""
+        key = (state if isinstance(state, frozenset) else frozenset(state), role, move)
+        if not want_legal and key in self._cache:
+            return self._cache[key]
+        judgement = _judgement(self._solve(static, state, (role, move), want_legal=want_legal))
+        self._cache[key] = Judgement(judgement.violations, judgement.next_state, (), judgement.goals)
+        return judgement
+
+    def knows(self, state: frozenset, role: Term, move: Fn) -> bool:
+        """Whether the judgement of this move in this state is already known."""
+        return (state, role, move) in self._cache
+
+    def prefetch(self, static: Iterable[Fn], state: frozenset, moves: list[tuple[Term, Fn]]) -> None:
+        """Judge a whole sequence of moves from ``state`` in one solver call and keep
+        the judgements, so that ``judge`` answers them without solving again.
+
+        The sequence is a guess of what comes next: a judgement is only ever used
+        for exactly the state and move it was computed for."""
+        if not self.batching or len(moves) < 2:
+            return
+        static = list(static)
+        facts: list[clingo.Symbol] = [to_symbol(f) for f in static]
+        facts.extend(clingo.Function("true", [to_symbol(f), clingo.Number(0)]) for f in state)
+        for t, (role, move) in enumerate(moves):
+            facts.append(clingo.Function("does", [to_symbol(role), to_symbol(move), clingo.Number(t)]))
+        model = self._run(self._temporal, facts, steps=len(moves))
+        steps: list[dict] = [{"violations": [], "next": [], "goals": []} for _ in moves]
+        for atom in model:
+            if not isinstance(atom, Fn) or not atom.args or not isinstance(atom.args[-1], int):
+                continue
+            t = atom.args[-1]
+            if not 0 <= t < len(moves):
+                continue
+            if atom.name == "violation":
+                rule, role, move, args, _ = atom.args
+                if (role, move) == moves[t]:
+                    steps[t]["violations"].append(Violation(rule.name, role, move, args.args))
+            elif atom.name == "next":
+                steps[t]["next"].append(atom.args[0])
+            elif atom.name == "goal":
+                steps[t]["goals"].append((atom.args[0], atom.args[1]))
+        current = state
+        for (role, move), found in zip(moves, steps):
+            judgement = Judgement(tuple(sorted(found["violations"], key=lambda v: (v.rule, str(v.args)))),
+                                  frozenset(found["next"]), (), tuple(sorted(found["goals"], key=str)))
+            self._cache.setdefault((current, role, move), judgement)
+            current = judgement.next_state
+
+    def legal_moves(self, static: Iterable[Fn], state: Iterable[Fn]) -> tuple[tuple[Term, Fn], ...]:
+        """Every legal move in ``state`` as (role, move) pairs."""
+        return _judgement(self._solve(static, state, None, want_legal=True)).legal
+
+    # -- the one place that talks to clingo ----------------------------------------
+    def _solve(self, static: Iterable[Fn], state: Iterable[Fn], does: tuple[Term, Fn] | None,
+               want_legal: bool) -> list[Term]:
+        facts: list[clingo.Symbol] = [to_symbol(f) for f in static]
+        facts.extend(clingo.Function("true", [to_symbol(f)]) for f in state)
+        if does is not None:
+            facts.append(clingo.Function("does", [to_symbol(does[0]), to_symbol(does[1])]))
+        if want_legal:
+            facts.append(clingo.Function("want", [clingo.Function("legal")]))
+        symbols = self._run(self._program, facts)
+        if does is not None:  # only the judged move's violations (candidates have theirs too)
+            symbols = [s for s in symbols if not (isinstance(s, Fn) and s.name == "violation"
+                                                  and (s.args[1], s.args[2]) != does)]
+        return symbols
+
+    def _run(self, program: str, facts: list[clingo.Symbol], steps: int = 0) -> list[Term]:
+        if len(facts) > self.max_facts:
+            raise SolverLimitError(
+                f"the position has {len(facts)} facts, more than the bound of {self.max_facts}; "
+                "the transcript is too large to judge")
+        self.calls += 1
+        ctl = clingo.Control(["--warn=none"])
+        ctl.add("base", [], program)
+        with ctl.backend() as backend:
+            for symbol in facts:
+                backend.add_rule([backend.add_atom(symbol)])
+        deadline = time.monotonic() + self.time_limit
+        ground_error: list[BaseException] = []
+
+        def ground() -> None:
+            try:
+                ctl.ground([("base", [])] + [("step", [clingo.Number(t)]) for t in range(steps)])
+            except BaseException as exc:  # re-raised in the caller's thread
+                ground_error.append(exc)
+
+        worker = threading.Thread(target=ground, daemon=True)
+        worker.start()
+        worker.join(self.time_limit)
+        if worker.is_alive():
+            ctl.interrupt()
+            raise SolverLimitError(f"grounding took longer than the bound of {self.time_limit:g} s")
+        if ground_error:
+            raise SolverLimitError(f"the rule programs could not be grounded: {ground_error[0]}")
+        symbols: list[Term] = []
+        with ctl.solve(on_model=lambda m: symbols.extend(from_symbol(s) for s in m.symbols(shown=True)),
+                       async_=True) as handle:
+            if not handle.wait(max(0.0, deadline - time.monotonic())):
+                handle.cancel()
+                raise SolverLimitError(f"the solver took longer than the bound of {self.time_limit:g} s")
+            result = handle.get()
+        if not result.satisfiable:
+            raise SolverLimitError("the rule programs have no answer for this position (a bug in the rules)")
+        return symbols
+
+
+def _judgement(model: list[Term]) -> Judgement:
+    violations, next_state, legal, goals = [], [], [], []
+    for atom in model:
+        if not isinstance(atom, Fn):
+            continue
+        if atom.name == "violation":
+            rule, role, move, args = atom.args
+            assert isinstance(rule, Fn) and isinstance(move, Fn) and isinstance(args, Fn)
+            violations.append(Violation(rule.name, role, move, args.args))
+        elif atom.name == "next":
+            next_state.append(atom.args[0])
+        elif atom.name == "legal":
+            legal.append((atom.args[0], atom.args[1]))
+        elif atom.name == "goal":
+            goals.append((atom.args[0], atom.args[1]))
+    return Judgement(tuple(sorted(violations, key=lambda v: (v.rule, str(v.args)))),
+                     frozenset(next_state), tuple(sorted(legal, key=str)), tuple(sorted(goals, key=str)))

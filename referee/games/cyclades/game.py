@@ -1,0 +1,237 @@
+"""Cyclades: how a transcript's header becomes the static facts, and where the
+rule programs live. Game-specific glue for the generic referee."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from ...board import Board, board_facts, builtin_board, load_board
+from ...errors import NotationError, Position
+from ...terms import Fn, fn
+from ...transcript import Header, Play, Transcript
+from . import fastpath
+
+SEAT_LETTERS = "ABCDE"
+
+
+def rule_files() -> tuple[Path, ...]:
+    """The shared contract and every Cyclades rule file, in a stable order."""
+    pkg = resources.files("referee")
+    rules_dir = pkg / "games" / "cyclades" / "rules"
+    files = [Path(str(pkg / "rules.lp"))]
+    files += sorted(Path(str(rules_dir / name)) for name in
+                    (entry.name for entry in rules_dir.iterdir()) if name.endswith(".lp"))
+    return tuple(files)
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything fixed for one game: the board and the static facts."""
+
+    board: Board
+    static: tuple[Fn, ...]
+    players: tuple[str, ...]
+    facts: fastpath.Facts
+
+
+def _position(transcript: Transcript, key: str) -> Position:
+    span = transcript.header.spans.get(key) or next(iter(transcript.header.spans.values()))
+    return Position(transcript.source, span.line, span.column)
+
+
+def setup(transcript: Transcript, board_file: str | None = None, rules: str | None = None) -> Setup:
+    """The static facts of a game: players, turn track, board, reading."""
+    header: Header = transcript.header
+    players = tuple(p.name for p in header.players)
+    if not 2 <= len(players) <= 5:
+        raise NotationError(f"Cyclades is played by 2 to 5 players, the header names {len(players)}",
+                            _position(transcript, "players"))
+    board_ref = board_file or header.board
+    if board_ref and board_ref not in {f"{n}p" for n in range(2, 6)}:
+        board = load_board(board_ref)
+    else:
+        board = builtin_board(int(board_ref[0]) if board_ref else len(players))
+    if len(players) not in board.player_counts:
+        raise NotationError(f"the board '{board.name}' is for {', '.join(map(str, board.player_counts))} "
+                            f"players, the header names {len(players)}", _position(transcript, "board"))
+    each = 2 if len(players) == 2 else 1
+    order = header.order or (players * each)
+    for p in players:
+        if order.count(p) != each:
+            raise NotationError(
+                f"the turn order must name every player {'twice' if each == 2 else 'once'} "
+                f"({'two offering markers each in the 2-player game' if each == 2 else 'one marker each'}); "
+                f"{p} appears {order.count(p)} times", _position(transcript, "order" if header.order else "players"))
+    static: list[Fn] = [fn("player", p) for p in players]
+    static.append(fn("player_count", len(players)))
+    static.append(fn("variant", rules or header.rules))
+    seen: dict[str, int] = {}
+    for pos, p in enumerate(order, start=1):
+        seen[p] = seen.get(p, 0) + 1
+        static.append(fn("start_order", pos, fn("m", p, seen[p])))
+    for letter, p in zip(SEAT_LETTERS, players):
+        seat = board.seat(letter)
+        static += [fn("start_island", p, i) for i in seat.islands]
+        static += [fn("start_fleet", p, s) for s in seat.fleets]
+    static += board_facts(board)
+    return Setup(board, tuple(static), players, fastpath.Facts(static))
+
+
+class CycladesRules:
+    """The Cyclades rules for one game, set up from a transcript's header."""
+
+    name = "cyclades"
+
+    def __init__(self, transcript: Transcript, board_file: str | None = None, rules: str | None = None):
+        self.setup = setup(transcript, board_file=board_file, rules=rules)
+        self.program_files = rule_files()
+        self.static = self.setup.static
+        self.players = self.setup.players
+        self.board = self.setup.board
+        self.reading = rules or transcript.header.rules
+
+    # -- reading the state ----------------------------------------------------------
+    @staticmethod
+    def _one(state: frozenset, name: str) -> Fn | None:
+        return next((f for f in state if f.name == name), None)
+
+    def control(self, state: frozenset):
+        f = self._one(state, "control")
+        return f.args[0] if f else None
+
+    def cycle(self, state: frozenset) -> int:
+        f = self._one(state, "cycle")
+        return int(f.args[0]) if f else 0
+
+    def phase(self, state: frozenset) -> str:
+        f = self._one(state, "phase")
+        return f.args[0].name if f else ""
+
+    def is_over(self, state: frozenset) -> bool:
+        return self.phase(state) == "over"
+
+    def has_pending(self, state: frozenset) -> bool:
+        return self._one(state, "pending") is not None
+
+    def winners(self, state: frozenset) -> list[str]:
+        return sorted(f.args[0] for f in state if f.name == "winner")
+
+    # -- the fast path ------------------------------------------------------------------
+    def game_step(self, state: frozenset) -> Fn | None:
+        return fastpath.game_step(state)
+
+    def forced_chance(self, state: frozenset) -> Fn | None:
+        return fastpath.forced_chance(state, self.setup.facts)
+
+    def fast_path_applies(self, state: frozenset, role, move: Fn) -> bool:
+        if role == Fn("game"):
+            return move == self.game_step(state)
+        return role == Fn("chance") and move == self.forced_chance(state)
+
+    def fast_apply(self, state: frozenset, role, move: Fn) -> frozenset:
+        return fastpath.apply(state, self.setup.facts, role, move)
+
+    # -- turns ----------------------------------------------------------------------------
+    def _acting(self, state: frozenset) -> tuple[Fn, Fn] | None:
+        """The acting marker and its god, in the action phase."""
+        acting = self._one(state, "acting")
+        if acting is None or self.phase(state) != "actions":
+            return None
+        marker = acting.args[0]
+        god = next(f.args[2] for f in state if f.name == "act" and f.args[1] == marker)
+        return marker, god
+
+    def end_of_turn(self, state: frozenset):
+        """The acting player's end of turn, when it is theirs to make."""
+        acting = self._acting(state)
+        if acting is None or self.control(state) != acting[0].args[0]:
+            return None
+        return acting[0].args[0], Fn("pass")
+
+    def turn_gap(self, state: frozenset, play: Play):
+        """An end of turn to insert before ``play``: the line names a player (and
+        god) whose turn comes later, so the turns before it ended unwritten."""
+        acting = self._acting(state)
+        if acting is None or play.role == "chance":
+            return None
+        marker, god = acting
+        if marker.args[0] == play.role and (play.god is None or play.god == god.name):
+            return None
+        current = next(f.args[0] for f in state if f.name == "act" and f.args[1] == marker)
+        later = [f for f in state if f.name == "act" and f.args[0] > current
+                 and f.args[1].args[0] == play.role and (play.god is None or f.args[2].name == play.god)]
+        return self.end_of_turn(state) if later else None
+
+    def resolve(self, state: frozenset, play: Play) -> Fn:
+        """The written move with what the notation leaves implicit filled in: the
+        slot a replacement card goes to (``replace Harpy -> Kraken``)."""
+        move = play.move
+        if move.name == "track" and move.args[0] == 0:
+            slots = [f.args[0] for f in state if f.name == "reveal"]
+            if slots:
+                return Fn("track", (max(slots), move.args[1]))
+        return move
+
+    def missing_chance(self, state: frozenset) -> str:
+        phase = self.phase(state)
+        if phase == "reveal_track":
+            slots = sorted((f.args[0] for f in state if f.name == "reveal"), reverse=True)
+            return (f"the creature track is not written: a 'creatures:' line must list the cards on the "
+                    f"{', '.join(f'{s}-GP' for s in slots)} slot{'s' if len(slots) > 1 else ''} first")
+        if phase == "reveal_gods":
+            return "the god tiles are not written: a 'gods:' line must say which gods are face up this cycle"
+        return "the card that replaced a creature is not written: write 'replace X -> Y'"
+
+    def describe_outcome(self, state: frozenset) -> str:
+        winners = self.winners(state)
+        if not winners:
+            return "the game is not over"
+        return f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''}"
+
+    # -- guessing what comes next (only for speed: see Engine.prefetch) -------------------
+    def predict(self, state: frozenset, plays: list) -> list:
+        """The moves the referee will most likely judge from ``state`` on, given the
+        events still to come: the written moves with the bookkeeping steps and ends
+        of turn the notation leaves implicit. A wrong guess only costs time."""
+        moves: list = []
+        acting = self._acting(state)
+        previous = (acting[0].args[0], acting[1].name) if acting else None
+        in_actions = self.phase(state) == "actions"
+        after_chance = False
+        track = {f.args[1]: f.args[0] for f in state if f.name == "track"}
+        replaced_slot = None
+        for event in plays:
+            if not isinstance(event, Play):  # a cycle heading
+                if in_actions and previous:
+                    moves.append((previous[0], Fn("pass")))
+                moves += [(Fn("game"), Fn("end_cycle")), (Fn("game"), Fn("refresh_track"))]
+                in_actions, previous, after_chance = False, None, False
+                continue
+            move = event.move
+            if event.role == "chance":
+                if move.name == "track" and move.args[0] == 0 and replaced_slot:
+                    move = Fn("track", (replaced_slot, move.args[1]))
+                moves.append((Fn("chance"), move))
+                after_chance = True
+                continue
+            if event.god is None and not in_actions:
+                if after_chance:
+                    moves.append((Fn("game"), Fn("income")))
+                moves.append((event.role, move))
+                after_chance = False
+                continue
+            if not in_actions:
+                moves.append((Fn("game"), Fn("pay_offerings")))
+                in_actions, previous = True, None
+            turn = (event.role, event.god)
+            if previous and previous != turn:
+                moves.append((previous[0], Fn("pass")))
+            if previous != turn and event.god == "apollo":
+                moves.append((Fn("game"), Fn("apollo_income")))
+            if move.name == "replace":
+                replaced_slot = track.get(move.args[0])
+            moves.append((event.role, move))
+            previous = turn
+        return moves

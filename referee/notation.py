@@ -1,0 +1,942 @@
+"""Read a transcript: text in, :class:`referee.transcript.Transcript` out.
+
+This is the only module of the project that imports lark.  The grammar lives in
+``referee/grammar/<game>.lark`` (shared parts in ``common.lark``), the names a
+player may use in ``referee/games/<game>/names.toml``; the notation is
+documented in docs/notation.md.
+
+Reading happens in four steps:
+
+1. the text is normalised (BOM, CRLF) and its first line must be ``game: X``,
+   which picks the grammar;
+2. lark parses the lines (LALR, contextual lexer);
+3. :class:`_Reader`, a lark Transformer, turns each line into a record,
+   looking names up in names.toml;
+4. :func:`_assemble` checks the order of the lines (header, then ``cycle 1``,
+   ``cycle 2``...), resolves player names and builds the frozen Transcript.
+
+Every problem is a :class:`referee.errors.NotationError` with file, line,
+column, the source line with a caret under the column and words saying what
+was expected.  No lark exception leaves this module.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import re
+import tomllib
+import unicodedata
+from dataclasses import dataclass, field
+from importlib import resources
+from os import PathLike
+from typing import Iterable
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import (
+    LarkError,
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+    VisitError,
+)
+
+from referee.errors import NotationError, Position
+from referee.terms import Fn, fn
+from referee.transcript import (
+    CHANCE,
+    CycleStart,
+    FrozenMap,
+    Header,
+    Play,
+    PlayerDecl,
+    Span,
+    Transcript,
+)
+
+__all__ = ["parse_transcript", "read_transcript", "GAMES", "MAX_COUNT"]
+
+GAMES = {"cyclades": "cyclades.lark"}
+"""The games whose notation this module reads, with their grammar file."""
+
+MAX_COUNT = 99
+"""The largest count a piece may carry (``3 troops on IS4``)."""
+
+MAX_NAME = 64
+"""The longest player name accepted."""
+
+MAX_DIGITS = 9
+"""Numbers longer than this are refused (they are typing accidents)."""
+
+RESERVED = frozenset(
+    {CHANCE, "cycle", "creatures", "gods", "game", "players", "order", "rules", "board"}
+)
+"""Words that cannot be a player's name: they start lines of their own."""
+
+_HEADER_KEYS = ("game", "players", "order", "rules", "board")
+
+
+# --------------------------------------------------------------- loading --
+
+
+def _grammar_file(base_path: object, grammar_path: str) -> tuple[str, str]:
+    """A lark import loader: grammar files come from the package referee.grammar.
+
+    Read through importlib.resources, so an installed (even zipped) package
+    works; ``%import .common`` in cyclades.lark arrives here as common.lark.
+    """
+    resource = resources.files("referee.grammar").joinpath(grammar_path)
+    try:
+        return f"referee/grammar/{grammar_path}", resource.read_text(encoding="utf-8")
+    except OSError as e:
+        raise IOError(f"no grammar file {grammar_path} in referee.grammar") from e
+
+
+@functools.cache
+def _parser(game: str) -> Lark:
+    """The lark parser for a game's notation, built once per process."""
+    path, text = _grammar_file(None, GAMES[game])
+    return Lark(
+        text,
+        source_path=path,
+        import_paths=[_grammar_file],
+        parser="lalr",
+        lexer="contextual",
+        propagate_positions=True,
+        maybe_placeholders=True,
+    )
+
+
+@dataclass(frozen=True)
+class _Names:
+    """The name tables of one game: written form (casefolded) -> id."""
+
+    tables: dict[str, dict[str, str]]  # kind -> {written: id}
+    display: dict[str, dict[str, str]]  # kind -> {id: English name}
+
+    def find(self, kind: str, written: str) -> str | None:
+        return self.tables[kind].get(_fold(written))
+
+    def shown(self, kind: str) -> str:
+        return ", ".join(self.display[kind].values())
+
+    def suggest(self, kinds: Iterable[str], written: str) -> str | None:
+        """The English name closest to a misspelt one, if any is close."""
+        candidates: dict[str, str] = {}
+        for kind in kinds:
+            for text, ident in self.tables[kind].items():
+                candidates[text] = self.display[kind][ident]
+        close = difflib.get_close_matches(_fold(written), list(candidates), n=1, cutoff=0.75)
+        return candidates[close[0]] if close else None
+
+
+@functools.cache
+def _names(game: str) -> _Names:
+    path = resources.files("referee").joinpath("games", game, "names.toml")
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    tables: dict[str, dict[str, str]] = {}
+    display: dict[str, dict[str, str]] = {}
+    for kind, entries in data.items():
+        table: dict[str, str] = {}
+        shown: dict[str, str] = {}
+        for ident, entry in entries.items():
+            written = list(entry.get("english", [])) + [a["name"] for a in entry.get("aliases", [])]
+            shown[ident] = entry.get("english", [ident])[0]
+            for text in written:
+                key = _fold(text)
+                if table.get(key, ident) != ident:  # pragma: no cover - data error
+                    raise AssertionError(f"names.toml: {text!r} names both {table[key]} and {ident}")
+                table[key] = ident
+        tables[kind] = table
+        display[kind] = shown
+    # units and buildings stand in the same place ('2 temples', '2 troops')
+    both = set(tables["units"]) & set(tables["buildings"])
+    assert not both, f"names.toml: {both} are both units and buildings"
+    tables["things"] = {**tables["units"], **tables["buildings"]}
+    display["things"] = {**display["units"], **display["buildings"]}
+    return _Names(tables, display)
+
+
+def _fold(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+# ---------------------------------------------------------------- source --
+
+
+@dataclass
+class _Source:
+    """The normalised text of a transcript, with its lines for messages."""
+
+    name: str
+    text: str
+    lines: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.lines = self.text.split("\n")
+
+    def line(self, number: int) -> str:
+        if 1 <= number <= len(self.lines):
+            return self.lines[number - 1]
+        return ""
+
+    def error(self, message: str, line: int, column: int) -> NotationError:
+        line = max(1, line)
+        column = max(1, column)
+        return NotationError(
+            message, Position(self.name, line, column), _caret(self.line(line), column)
+        )
+
+    def error_at(self, message: str, where: Span | Token) -> NotationError:
+        return self.error(message, where.line, where.column)
+
+    def end(self) -> tuple[int, int]:
+        """Line and column of the end of the text (after the last character)."""
+        lines = self.text.rstrip("\n").split("\n")
+        return len(lines), len(lines[-1]) + 1
+
+
+def _normalise(text: str) -> str:
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if not text.endswith("\n"):
+        text += "\n"
+    return text
+
+
+_WINDOW = 100
+
+
+def _caret(line_text: str, column: int) -> str:
+    """The source line with a caret under ``column`` (wide characters count 2)."""
+    start = 0
+    shown = line_text
+    if len(line_text) > _WINDOW:  # show a window around the column
+        start = max(0, min(column - 1 - _WINDOW // 2, len(line_text) - _WINDOW))
+        shown = line_text[start:start + _WINDOW]
+        prefix = "…" if start > 0 else ""
+        suffix = "…" if start + _WINDOW < len(line_text) else ""
+        shown = prefix + shown + suffix
+        start -= len(prefix)
+    shown = "".join(c if c == "\t" or c.isprintable() else "\N{REPLACEMENT CHARACTER}" for c in shown)
+    before = shown[: max(0, column - 1 - start)]
+    pad = "".join(
+        "\t" if c == "\t" else "  " if unicodedata.east_asian_width(c) in "WF" else " "
+        for c in before
+    )
+    return f"{shown}\n{pad}^"
+
+
+def _quote(text: str, limit: int = 40) -> str:
+    text = "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in text)
+    if len(text) > limit:
+        text = text[: limit - 1] + "…"
+    return f"'{text}'"
+
+
+def _and(words: list[str], last: str = "and") -> str:
+    if len(words) <= 1:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} {last} {words[-1]}"
+
+
+# ------------------------------------------------------------ public API --
+
+
+def parse_transcript(text: str, source: str = "<string>") -> Transcript:
+    """Read a transcript from its text.
+
+    ``source`` names the file in error messages and in ``Transcript.source``.
+    Raises :class:`NotationError` for anything that is not the notation.
+    """
+    src = _Source(source, _normalise(text))
+    try:
+        game = _game_of(src)
+        names = _names(game)
+        try:
+            tree = _parser(game).parse(src.text)
+        except UnexpectedInput as e:
+            raise _syntax_error(e, src, names) from None
+        try:
+            records = _Reader(src, names).transform(tree)
+        except VisitError as e:
+            if isinstance(e.orig_exc, NotationError):
+                raise e.orig_exc from None
+            raise
+        return _assemble(records, src, game)
+    except NotationError:
+        raise
+    except LarkError as e:  # a last resort: lark must never escape
+        raise NotationError(f"the transcript cannot be read: {e}", Position(source, 1, 1)) from None
+
+
+def read_transcript(path: str | PathLike) -> Transcript:
+    """Read a transcript file (UTF-8, with or without a BOM, LF or CRLF)."""
+    name = str(path)
+    with open(path, "rb") as f:
+        data = f.read()
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        good = data[: e.start].decode("utf-8-sig", errors="replace").replace("\r\n", "\n")
+        line = good.count("\n") + 1
+        column = len(good) - (good.rfind("\n") + 1) + 1
+        src = _Source(name, _normalise(data.decode("utf-8-sig", errors="replace")))
+        raise src.error(
+            f"the file is not UTF-8 text (byte 0x{data[e.start]:02x}); save it as UTF-8",
+            line,
+            column,
+        ) from None
+    return parse_transcript(text, name)
+
+
+# ------------------------------------------------------------ game: line --
+
+_GAME_LINE = re.compile(r"[ \t\f\v\u3000]*game[ \t]*[:：][ \t\u3000]*([^\s#]*)", re.IGNORECASE)
+
+
+def _game_of(src: _Source) -> str:
+    """The game named on the first line, which picks the grammar."""
+    supported = _and([f"'game: {g}'" for g in GAMES], "or")
+    for number, line in enumerate(src.lines, 1):
+        stripped = line.strip(" \t\f\v\u3000")
+        if not stripped or stripped.startswith("#"):
+            continue
+        m = _GAME_LINE.match(line)
+        column = len(line) - len(line.lstrip(" \t\f\v\u3000")) + 1
+        if not m:
+            raise src.error(
+                f"a transcript starts with its game: expected {supported} on the first line,"
+                f" found {_quote(stripped, 30)}",
+                number,
+                column,
+            )
+        game = m.group(1).casefold()
+        if game not in GAMES:
+            raise src.error(
+                f"this referee reads {_and(list(GAMES), 'and')} transcripts:"
+                f" expected {supported}, found {_quote(m.group(1)) if m.group(1) else 'nothing'}",
+                number,
+                m.start(1) + 1,
+            )
+        return game
+    raise src.error(f"the transcript is empty: expected {supported} on the first line", 1, 1)
+
+
+# --------------------------------------------------------- syntax errors --
+
+_MOVE_TERMS = {"INT", "THING", "BUY", "REPLACE", "DISCARD", "METROPOLIS", "DEMOLISH", "PROSPERITY", "PASS"}
+_LINE_TERMS = {"GAME", "PLAYERS", "ORDER", "RULES", "BOARD", "CYCLE", "CREATURES", "GODS", "PLAYER", "$END"}
+
+_MOVE_WORDS = (
+    "a move (priest, 2 troops on IS4, fleet on F5, temple on IS4, buy Pegasus,"
+    " replace Harpy -> Kraken, discard port IS2, metropolis on IS4, demolish temple,"
+    " prosperity on IS1 or pass)"
+)
+_LINE_WORDS = (
+    "a new line (a header line such as 'players:', 'cycle N', 'creatures:', 'gods:',"
+    " an offering 'Ann: 5 on Zeus' or a god's actions 'Ann/Zeus: priest')"
+)
+
+_TERM_ORDER = [
+    "INT", "ON", "GOD", "CREATURE", "EMPTY", "THING", "PLACE", "COLOUR", "PLAYER", "WORD",
+    "READING", "REST_OF_LINE", "NOTE", "_COLON", "_SLASH", "_COMMA", "_ARROW", "SEMI",
+    "DISPUTED", "_NL", "$END",
+]
+
+
+def _term_words(names: _Names) -> dict[str, str]:
+    return {
+        "PLAYER": "a player's name",
+        "GOD": f"a god ({names.shown('gods')})",
+        "CREATURE": f"a creature ({names.shown('creatures')})",
+        "THING": f"a unit or building ({names.shown('things').lower()})",
+        "COLOUR": f"a colour ({names.shown('colours')})",
+        "WORD": "a name",
+        "READING": "a reading name (letters, digits and '-', e.g. en or zh-003)",
+        "REST_OF_LINE": "a board name or file path",
+        "INT": "a number",
+        "PLACE": "an island or sea id (e.g. IS4, F5)",
+        "NOTE": "the creature's effect (free text)",
+        "_COLON": "':'",
+        "_COMMA": "','",
+        "_SLASH": "'/'",
+        "_ARROW": "'->'",
+        "SEMI": "';' and another move",
+        "EMPTY": "'-' (an empty slot)",
+        "DISPUTED": "'??'",
+        "_NL": "the end of the line",
+        "$END": "the end of the file",
+        "ON": "'on'",
+        "CYCLE": "'cycle N'",
+        "CREATURES": "'creatures:'",
+        "GODS": "'gods:'",
+        "GAME": "'game:'",
+        "PLAYERS": "'players:'",
+        "ORDER": "'order:'",
+        "RULES": "'rules:'",
+        "BOARD": "'board:'",
+    }
+
+
+def _expected(terms: Iterable[str], names: _Names) -> str:
+    terms = set(terms) - {"WS", "COMMENT"}
+    words = _term_words(names)
+    phrases: list[str] = []
+    if "THING" in terms and "PASS" in terms:
+        phrases.append(_MOVE_WORDS)
+        terms -= _MOVE_TERMS
+    if "CYCLE" in terms:
+        phrases.append(_LINE_WORDS)
+        terms -= _LINE_TERMS
+    if {"INT", "GOD"} <= terms:
+        phrases.append("an offering ('5 on Zeus') or 'Apollo'")
+        terms -= {"INT", "GOD"}
+    rank = {t: i for i, t in enumerate(_TERM_ORDER)}
+    for term in sorted(terms, key=lambda t: (rank.get(t, len(rank)), t)):
+        phrases.append(words.get(term, f"'{term.lower()}'"))
+    return _and(phrases, "or") or "something else"
+
+
+_LEXEME = re.compile(r"[\w'’]+(?:-[\w'’]+)*|->|\?\?|？？|\S")
+
+
+def _lexeme(text: str) -> str:
+    """The first word or sign of a token (error-mode tokens can run to the line's end)."""
+    m = _LEXEME.match(text.lstrip())
+    return m.group(0) if m else text
+
+
+def _syntax_error(e: UnexpectedInput, src: _Source, names: _Names) -> NotationError:
+    if isinstance(e, UnexpectedToken):
+        token = e.token
+        terms = e.accepts or e.expected
+        if token.type == "$END" or token.line is None:
+            line, column = src.end()
+            found = "the end of the file"
+        else:
+            line, column = token.line, token.column
+            found = "the end of the line" if token.type == "_NL" else _quote(_lexeme(str(token)))
+    elif isinstance(e, UnexpectedCharacters):
+        line, column = e.line, e.column
+        terms = e.allowed or set()
+        found = _quote(e.char) if e.char.isprintable() else f"the character U+{ord(e.char):04X}"
+    elif isinstance(e, UnexpectedEOF):
+        line, column = src.end()
+        terms = set(e.expected)
+        found = "the end of the file"
+    else:  # pragma: no cover - lark has no other kind
+        line, column, terms, found = getattr(e, "line", 1), getattr(e, "column", 1), set(), "this"
+    message = f"expected {_expected(terms, names)}, found {found}"
+    hint = _hint(src.line(line), set(terms))
+    return src.error(message + hint, line, column)
+
+
+def _hint(line_text: str, terms: set[str]) -> str:
+    """A word of advice for the usual slips, added to a syntax error."""
+    first = re.match(r"\s*([^\W\d_][\w'’-]*)\s*([:：/]?)", line_text)
+    if not first or first.group(1).casefold() in RESERVED:
+        return ""
+    if first.group(2) in (":", "：") and terms <= {"DISPUTED", "_NL"}:
+        return (
+            " (an offering is one move, 'Ann: 5 on Zeus' or 'Ann: Apollo';"
+            " a god's actions are written 'Ann/Zeus: priest; temple on IS4')"
+        )
+    if not first.group(2) and terms <= {"_COLON", "_SLASH"}:
+        return (
+            " (a line that starts with a name is a player's: 'Ann: 5 on Zeus'"
+            " or 'Ann/Zeus: priest')"
+        )
+    return ""
+
+
+# ------------------------------------------------- lines to records --
+
+
+@dataclass(frozen=True)
+class _HeaderLine:
+    key: str
+    value: object
+    span: Span
+    value_token: Token | None = None
+
+
+@dataclass(frozen=True)
+class _Emit:
+    """One move a piece produces (before count expansion)."""
+
+    chance: bool
+    move: Fn
+    span: Span
+    text: str
+    note: str | None = None
+    count: int = 1
+
+
+@dataclass(frozen=True)
+class _MoveLine:
+    """A line of moves: a player's offering or actions, or a chance line."""
+
+    player: Token | None  # None for chance
+    god: str | None
+    emits: tuple[_Emit, ...]
+    disputed: bool
+    line_text: str
+    span: Span
+
+
+def _span(meta) -> Span:
+    return Span(meta.line, meta.column, meta.end_line, meta.end_column)
+
+
+def _token_span(first: Token, last: Token | None = None) -> Span:
+    last = last or first
+    return Span(first.line, first.column, last.end_line, last.end_column)
+
+
+_KIND_TERM = {"gods": "GOD", "creatures": "CREATURE", "things": "THING", "colours": "COLOUR"}
+
+
+@v_args(meta=True)
+class _Reader(Transformer):
+    """Turns the parse tree into line records; looks every name up."""
+
+    def __init__(self, src: _Source, names: _Names) -> None:
+        super().__init__(visit_tokens=False)
+        self.src = src
+        self.names = names
+
+    # -- helpers --
+
+    def _fail(self, message: str, where: Span | Token) -> NotationError:
+        return self.src.error_at(message, where)
+
+    def _number(self, token: Token) -> int:
+        if len(token) > MAX_DIGITS:
+            raise self._fail(f"the number {_quote(str(token), 20)} is too large", token)
+        return int(token)
+
+    def _lookup(
+        self, kind: str, tokens: list[Token], what: str, also: tuple[tuple[str, str], ...] = ()
+    ) -> str:
+        """The id of a written name, or an error naming what was expected.
+
+        ``also`` holds (other kind, advice) pairs: advice added when the word is
+        a name of that other kind (a creature written where a building goes).
+        """
+        written = " ".join(str(t) for t in tokens)
+        ident = self.names.find(kind, written)
+        if ident is not None:
+            return ident
+        message = f"unknown {what} {_quote(written)}"
+        close = self.names.suggest([kind], written)
+        if close:
+            message += f" (did you mean {close}?)"
+        message += f": expected {_term_words(self.names)[_KIND_TERM[kind]]}"
+        for other, advice in also:
+            if self.names.find(other, written) is not None:
+                message += advice.format(written=written)
+        raise self._fail(message, tokens[0])
+
+    def _god(self, token: Token, also: tuple[tuple[str, str], ...] = ()) -> str:
+        return self._lookup("gods", [token], "god", also)
+
+    def _creature(self, tokens: list[Token]) -> str:
+        return self._lookup("creatures", tokens, "creature")
+
+    def _thing(self, token: Token) -> str:
+        return self._lookup(
+            "things",
+            [token],
+            "unit or building",
+            (("creatures", "; {written} is a creature: write 'buy {written}'"),
+             ("gods", "; {written} is a god: write it before the ':' as in 'Ann/{written}:'")),
+        )
+
+    def _building(self, token: Token, verb: str) -> str:
+        thing = self._thing(token)
+        if thing not in self.names.tables["buildings"].values():
+            raise self._fail(
+                f"only a building can be {verb}: expected a building"
+                f" ({self.names.shown('buildings').lower()}), found {_quote(str(token))}",
+                token,
+            )
+        return thing
+
+    def _piece(self, meta) -> tuple[Span, str]:
+        """The span and text of a piece, without trailing blanks."""
+        line_text = self.src.line(meta.line)
+        text = line_text[meta.column - 1 : meta.end_column - 1].rstrip()
+        return Span(meta.line, meta.column, meta.line, meta.column + len(text)), text
+
+    def _words(self, tokens: list[Token]) -> tuple[Span, str]:
+        """The span and text of a run of tokens on one line, as written."""
+        span = _token_span(tokens[0], tokens[-1])
+        return span, self.src.line(span.line)[span.column - 1 : span.end_column - 1]
+
+    @staticmethod
+    def _place(token: Token) -> str:
+        return str(token).upper()
+
+    def _line(self, meta) -> str:
+        return self.src.line(meta.line)
+
+    # -- header lines --
+
+    def game_line(self, meta, children):
+        _, value = children
+        return _HeaderLine("game", str(value).casefold(), _span(meta), value)
+
+    def players_line(self, meta, children):
+        return _HeaderLine("players", tuple(children[1:]), _span(meta))
+
+    def player_decl(self, meta, children):
+        name, colour = children
+        if len(name) > MAX_NAME:
+            raise self._fail(f"a player's name is at most {MAX_NAME} characters long", name)
+        if name.casefold() in RESERVED:
+            raise self._fail(
+                f"{_quote(str(name))} cannot be a player's name: it is a word of the notation",
+                name,
+            )
+        ident = self.names.find("colours", str(colour))
+        if ident is None:
+            raise self._fail(
+                f"unknown colour {_quote(str(colour))}: expected a colour"
+                f" ({self.names.shown('colours')})",
+                colour,
+            )
+        return PlayerDecl(str(name), ident, _span(meta))
+
+    def order_line(self, meta, children):
+        return _HeaderLine("order", tuple(children[1:]), _span(meta))
+
+    def rules_line(self, meta, children):
+        return _HeaderLine("rules", str(children[1]).casefold(), _span(meta), children[1])
+
+    def board_line(self, meta, children):
+        return _HeaderLine("board", str(children[1]).rstrip(), _span(meta), children[1])
+
+    # -- a cycle --
+
+    def cycle_line(self, meta, children):
+        return CycleStart(self._number(children[1]), _span(meta))
+
+    def slot(self, meta, children):
+        tokens = list(children)
+        creature = None if tokens[0].type == "EMPTY" else self._creature(tokens)
+        return (creature, *self._words(tokens))
+
+    def creatures_line(self, meta, children):
+        disputed = children[-1] is not None
+        slots = children[1:-1]
+        if len(slots) > 3:
+            raise self._fail(
+                "the creature track has 3 slots (4, 3 and 2 GP): expected at most 3 entries,"
+                " found a 4th",
+                slots[3][1],
+            )
+        emits = []
+        for index, (creature, span, text) in enumerate(slots):
+            if creature is not None:  # '-' is an empty slot
+                emits.append(_Emit(True, fn("track", 4 - index, fn(creature)), span, text))
+        return _MoveLine(None, None, tuple(emits), disputed, self._line(meta), _span(meta))
+
+    def tiles(self, meta, children):
+        tiles = []
+        for token in children:
+            god = self._god(token)
+            if god == "apollo":
+                raise self._fail(
+                    "Apollo is always there and is not a god tile: leave it out of the"
+                    " 'gods:' line",
+                    token,
+                )
+            tiles.append((god, _token_span(token), str(token)))
+        return tiles
+
+    def gods_line(self, meta, children):
+        _, up, down, disputed = children
+        emits = []
+        position = 0
+        for side, tiles in (("up", up), ("down", down or [])):
+            for god, span, text in tiles:
+                position += 1
+                emits.append(_Emit(True, fn("god", position, fn(god), fn(side)), span, text))
+        return _MoveLine(None, None, tuple(emits), disputed is not None, self._line(meta), _span(meta))
+
+    # -- offerings --
+
+    def offer(self, meta, children):
+        amount, _, god_token = children
+        god = self._god(god_token)
+        if god == "apollo":
+            raise self._fail(
+                "Apollo takes no offering: write 'Apollo' alone, as in 'Bob: Apollo'", amount
+            )
+        span, text = self._piece(meta)
+        return _Emit(False, fn("offer", fn(god), self._number(amount)), span, text)
+
+    def take(self, meta, children):
+        (token,) = children
+        god = self._god(
+            token,
+            (("things", " ('{written}' is an action: a god's actions are written 'Ann/Zeus: {written}')"),
+             ("creatures", " ('{written}' is a creature: a god's actions are written"
+                           " 'Ann/Zeus: buy {written}')")),
+        )
+        if god != "apollo":
+            shown = self.names.display["gods"][god]
+            raise self._fail(
+                f"an offering on {shown} needs an amount: expected a number before {shown},"
+                f" as in '5 on {shown}' (only Apollo is taken without one)",
+                token,
+            )
+        span, text = self._piece(meta)
+        return _Emit(False, fn("apollo"), span, text)
+
+    def bid_line(self, meta, children):
+        player, emit, disputed = children
+        return _MoveLine(player, None, (emit,), disputed is not None, self._line(meta), _span(meta))
+
+    # -- a god's actions --
+
+    def turn_line(self, meta, children):
+        player, god_token = children[0], children[1]
+        disputed = children[-1]
+        god = self._god(god_token)
+        emits: list[_Emit] = []
+        for child in children[2:-1]:
+            if isinstance(child, list):
+                emits.extend(child)
+        return _MoveLine(player, god, tuple(emits), disputed is not None, self._line(meta), _span(meta))
+
+    def _count(self, token: Token | None) -> int:
+        if token is None:
+            return 1
+        if len(token) > MAX_DIGITS or int(token) > MAX_COUNT:
+            raise self._fail(
+                f"too many: {_quote(str(token), 20)} (a count is 1 to {MAX_COUNT})", token
+            )
+        if int(token) < 1:
+            raise self._fail(f"a count is 1 to {MAX_COUNT}, found {token}", token)
+        return int(token)
+
+    def gain(self, meta, children):
+        count_token, thing_token, _, place_token = children
+        count = self._count(count_token)
+        thing = self._thing(thing_token)
+        span, text = self._piece(meta)
+        shown = self.names.display["things"][thing].lower()
+        if thing in ("priest", "philosopher"):
+            if place_token is not None:
+                raise self._fail(
+                    f"a {shown} is not put on the board: expected ';' or the end of the line,"
+                    f" found {_quote(str(place_token))} (write '{shown}' or '2 {shown}s')",
+                    place_token,
+                )
+            move = fn("recruit", fn(thing))
+        else:
+            if place_token is None:
+                example = {"troop": "IS4", "fleet": "F5"}.get(thing, "IS4")
+                where = "a sea id" if thing == "fleet" else "an island id"
+                raise self.src.error(
+                    f"expected {where} after {_quote(str(thing_token))}, as in"
+                    f" '{shown} on {example}'",
+                    meta.line,
+                    span.end_column,
+                )
+            place = self._place(place_token)
+            if thing in self.names.tables["units"].values():
+                move = fn("recruit", fn(thing), place)
+            else:
+                move = fn("build", fn(thing), place)
+        return [_Emit(False, move, span, text, count=count)]
+
+    def buy(self, meta, children):
+        note = None
+        creature_tokens = []
+        for child in children[1:]:
+            if isinstance(child, Token) and child.type == "CREATURE":
+                creature_tokens.append(child)
+            elif isinstance(child, Token) and child.type == "NOTE":
+                note = str(child).strip() or None
+        creature = self._creature(creature_tokens)
+        span, text = self._piece(meta)
+        return [_Emit(False, fn("buy", fn(creature)), span, text, note=note)]
+
+    def replace(self, meta, children):
+        # REPLACE CREATURE+ CREATURE+ (the arrow is filtered): split at the arrow
+        tokens = [c for c in children[1:]]
+        line_text = self._line(meta)
+        arrow_at = None
+        for i in range(1, len(tokens)):
+            between = line_text[tokens[i - 1].end_column - 1 : tokens[i].column - 1]
+            if "->" in between or "→" in between:
+                arrow_at = i
+                break
+        assert arrow_at is not None
+        old, new = tokens[:arrow_at], tokens[arrow_at:]
+        old_id = self._creature(old)
+        new_id = self._creature(new)
+        span, text = self._piece(meta)
+        return [
+            _Emit(False, fn("replace", fn(old_id)), span, text),
+            _Emit(True, fn("track", 0, fn(new_id)), *self._words(new)),
+        ]
+
+    def discard(self, meta, children):
+        _, thing_token, _, place_token = children
+        building = self._building(thing_token, "discarded")
+        span, text = self._piece(meta)
+        return [_Emit(False, fn("discard", fn(building), self._place(place_token)), span, text)]
+
+    def metropolis(self, meta, children):
+        span, text = self._piece(meta)
+        return [_Emit(False, fn("metropolis", self._place(children[-1])), span, text)]
+
+    def demolish(self, meta, children):
+        building = self._building(children[1], "demolished")
+        span, text = self._piece(meta)
+        return [_Emit(False, fn("demolish", fn(building)), span, text)]
+
+    def prosperity(self, meta, children):
+        span, text = self._piece(meta)
+        return [_Emit(False, fn("prosperity", self._place(children[-1])), span, text)]
+
+    def pass_turn(self, meta, children):
+        span, text = self._piece(meta)
+        return [_Emit(False, fn("pass"), span, text)]
+
+    def start(self, meta, children):
+        return list(children)
+
+
+# ------------------------------------------------ records to transcript --
+
+
+def _assemble(records: list, src: _Source, game: str) -> Transcript:
+    header: dict[str, _HeaderLine] = {}
+    events: list = []
+    cycle = 0
+    players: dict[str, str] = {}  # casefolded -> declared
+    first_move: _MoveLine | None = None
+
+    def player_list() -> str:
+        return _and(list(players.values()))
+
+    def resolve(token: Token) -> str:
+        name = players.get(str(token).casefold())
+        if name is None:
+            if not players:
+                raise src.error_at(
+                    f"{_quote(str(token))} is not a player: the header has no 'players:' line",
+                    token,
+                )
+            raise src.error_at(
+                f"{_quote(str(token))} is not a player: expected one of {player_list()}", token
+            )
+        return name
+
+    for record in records:
+        if isinstance(record, _HeaderLine):
+            if cycle or first_move:
+                raise src.error_at(
+                    f"the header line '{record.key}:' comes after the moves have begun:"
+                    " header lines come before 'cycle 1'",
+                    record.span,
+                )
+            if record.key in header:
+                raise src.error_at(
+                    f"a second '{record.key}:' line (the first is on line"
+                    f" {header[record.key].span.line}): each header line appears once",
+                    record.span,
+                )
+            if record.key == "game" and record.value != game:  # _game_of saw another line
+                raise src.error_at(f"expected 'game: {game}'", record.value_token or record.span)
+            if record.key == "players":
+                for decl in record.value:
+                    key = decl.name.casefold()
+                    if key in players:
+                        raise src.error_at(
+                            f"{_quote(decl.name)} is declared twice (as {_quote(players[key])}"
+                            " before): each player is named once",
+                            decl.span,
+                        )
+                    taken = [p for p in record.value[: record.value.index(decl)] if p.colour == decl.colour]
+                    if taken:
+                        column = decl.span.column + len(decl.name)
+                        text = src.line(decl.span.line)
+                        column += len(text[column - 1 :]) - len(text[column - 1 :].lstrip())
+                        raise src.error(
+                            f"{decl.colour} is already {taken[0].name}'s colour:"
+                            " each player has a colour of their own",
+                            decl.span.line,
+                            column,
+                        )
+                    players[key] = decl.name
+                if not 2 <= len(record.value) <= 5:
+                    raise src.error_at(
+                        f"Cyclades is played by 2 to 5 players, found {len(record.value)}",
+                        record.span,
+                    )
+            if record.key == "order":
+                resolved = tuple(resolve(t) for t in record.value)
+                record = _HeaderLine("order", resolved, record.span)
+            header[record.key] = record
+        elif isinstance(record, CycleStart):
+            if record.number != cycle + 1:
+                expected = f"'cycle {cycle + 1}'"
+                raise src.error_at(
+                    f"expected {expected} (cycles are numbered 1, 2, 3... in order),"
+                    f" found 'cycle {record.number}'",
+                    record.span,
+                )
+            if cycle == 0 and "players" not in header:
+                raise src.error_at(
+                    "the header has no 'players:' line: expected"
+                    " 'players: Ann red, Bob blue, ...' before 'cycle 1'",
+                    record.span,
+                )
+            cycle = record.number
+            events.append(record)
+        else:
+            assert isinstance(record, _MoveLine)
+            if cycle == 0:
+                raise src.error_at(
+                    "a move before the first cycle: expected 'cycle 1' on a line of its own"
+                    " before the first move",
+                    record.span,
+                )
+            role = CHANCE if record.player is None else resolve(record.player)
+            for emit in record.emits:
+                play = Play(
+                    role=CHANCE if emit.chance else role,
+                    god=None if emit.chance else record.god,
+                    move=emit.move,
+                    text=emit.text,
+                    span=emit.span,
+                    disputed=record.disputed,
+                    note=emit.note,
+                    line_text=record.line_text,
+                )
+                events.extend([play] * emit.count)
+
+    if "players" not in header:
+        line, _ = src.end()
+        raise src.error(
+            "the header has no 'players:' line: expected 'players: Ann red, Bob blue, ...'",
+            line,
+            1,
+        )
+    head = Header(
+        game=game,
+        players=header["players"].value,
+        order=header["order"].value if "order" in header else None,
+        rules=header["rules"].value if "rules" in header else "en",
+        board=header["board"].value if "board" in header else None,
+        spans=FrozenMap({key: line.span for key, line in header.items()}),
+    )
+    return Transcript(source=src.name, header=head, events=tuple(events))

@@ -1,0 +1,54 @@
+"""The project's own term type: what facts, fluents and moves are made of.
+
+A term is an ``int``, a ``str`` (a string datum such as a player's name or an
+island id, never program text) or an :class:`Fn` (a function symbol with
+arguments; a constant is an ``Fn`` without arguments).  Only :mod:`referee.engine`
+turns terms into clingo symbols.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+Term = Union[int, str, "Fn"]
+
+
+@dataclass(frozen=True, order=True)
+class Fn:
+    """A function term ``name(args...)``; ``Fn('zeus')`` is the constant ``zeus``."""
+
+    name: str
+    args: tuple[Term, ...] = ()
+
+    def __repr__(self) -> str:
+        if not self.args:
+            return f"fn({self.name!r})"
+        return f"fn({self.name!r}, {', '.join(repr(a) for a in self.args)})"
+
+    def __str__(self) -> str:
+        return show(self)
+
+
+def fn(name: str, *args: Term) -> Fn:
+    """Build a function term: ``fn('gold', 'Ann', 5)``."""
+    return Fn(name, tuple(args))
+
+
+def show(term: Term) -> str:
+    """The term in ASP-like surface syntax, for messages and reports."""
+    if isinstance(term, bool):
+        raise TypeError("bool is not a term")
+    if isinstance(term, int):
+        return str(term)
+    if isinstance(term, str):
+        return '"' + term.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if not term.args:
+        return term.name
+    return f"{term.name}({','.join(show(a) for a in term.args)})"
+
+
+def arg(term: Term, index: int) -> Term:
+    """The index-th argument of a function term."""
+    assert isinstance(term, Fn)
+    return term.args[index]
