@@ -88,26 +88,35 @@ class Referee:
         self.strict = strict
 
     # -- the visitor ---------------------------------------------------------------
-    def run(self, upto: int | None = None) -> Run:
-        """Referee the transcript; with ``upto``, stop before move number ``upto``."""
+    def run(self, upto: int | None = None, close: bool = True) -> Run:
+        """Referee the transcript.
+
+        With ``upto``, stop before move number ``upto``: the run's final state is
+        then the position in which that move is decided. Without it, the whole
+        transcript; with ``close``, the last cycle is closed too (the turns
+        nobody wrote down end, the winner is known)."""
         run = Run(self.transcript, self.rules, self.engine.init(self.rules.static))
         state = run.initial
         number = 0
         events = self.transcript.events
         for index, event in enumerate(events):
             if isinstance(event, CycleStart):
+                if upto is not None and number + 1 >= upto:
+                    break
                 state = self._start_cycle(run, state, event)
                 continue
             number += 1
             if upto is not None and number >= upto:
-                state = self._prepare(run, state, event)
+                self._prepare(run, state, event)
                 return run
             state = self._prepare(run, state, event)
             state = self._judge_written(run, state, event, number, events[index:])
             if run.stopped:
                 return run
-        if upto is None:
-            self._close_cycle(run, state, final=True)
+        if upto is None and close:
+            self._close_cycle(run, state)
+        else:
+            self._run_automatic(run, state)
         return run
 
     def _position(self, play_or_event) -> Position:

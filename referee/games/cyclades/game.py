@@ -11,7 +11,7 @@ from ...board import Board, board_facts, builtin_board, load_board
 from ...errors import NotationError, Position
 from ...terms import Fn, fn
 from ...transcript import Header, Play, Transcript
-from . import fastpath
+from . import describe, fastpath
 
 SEAT_LETTERS = "ABCDE"
 
@@ -235,3 +235,22 @@ class CycladesRules:
             moves.append((event.role, move))
             previous = turn
         return moves
+
+    # -- words for people ---------------------------------------------------------------------
+    def describe_move(self, move: Fn) -> str:
+        return describe.describe_move(move)
+
+    def role_text(self, role) -> str:
+        return describe.describe_role(role)
+
+    def term_text(self, term) -> str:
+        return describe.name(term)
+
+    def group_moves(self, moves: list, limit: int | None) -> list[str]:
+        return describe.group_moves(moves, limit)
+
+    def warnings(self, move: Fn) -> tuple[str, ...]:
+        """Rule parts not judged yet: a creature's effect (its own issue)."""
+        if move.name == "buy":
+            return (f"effect not checked: {describe.name(move.args[0])}'s effect is accepted as written",)
+        return ()

@@ -1,0 +1,138 @@
+"""The command line: ``referee check``, ``referee explain``, ``referee moves``.
+
+Exit codes: 0 every move legal, 1 some move illegal, 2 the transcript (or an
+option) cannot be used; the error says where and why.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+import click
+
+from . import __version__
+from .api import Session
+from .errors import RefereeError
+from .report import dumps, explanation_text
+
+_common = [
+    click.option("--rules", "rules", metavar="NAME", help="The rules reading (default: the transcript's 'rules:' line, else en)."),
+    click.option("--board", "board", metavar="FILE", help="A board file instead of the transcript's or the built-in one."),
+    click.option("--no-fast-path", is_flag=True, help="Decide every step with the solver, bookkeeping included."),
+    click.option("--time-limit", type=click.FloatRange(min=0.1), default=None, metavar="SECONDS",
+                 help="Bound on one solver call (default 10 s)."),
+    click.option("--json", "as_json", is_flag=True, help="Print JSON (schema: docs/report.md)."),
+    click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
+                 help="Write the answer to a new file instead of standard output."),
+]
+
+
+def common_options(func):
+    for option in reversed(_common):
+        func = option(func)
+    return func
+
+
+def _session(transcript: str, rules, board, no_fast_path, time_limit, strict=False) -> Session:
+    return Session(transcript, rules=rules, board=board, fast_path=not no_fast_path, strict=strict,
+                   time_limit=time_limit)
+
+
+def _emit(text: str, output: Path | None, transcript: str) -> None:
+    """Print, or write to a new file: never over the transcript, never half-written."""
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    target = output.resolve()
+    if target == Path(transcript).resolve():
+        raise RefereeError(f"refusing to write the answer over the transcript {transcript}")
+    if target.exists():
+        raise RefereeError(f"{output} exists already; the referee writes only new files")
+    handle, temp = tempfile.mkstemp(prefix=".referee-", dir=target.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.link(temp, target)  # fails if the file appeared meanwhile: nothing is overwritten
+    finally:
+        os.unlink(temp)
+
+
+def _fail(error: RefereeError, as_json: bool) -> None:
+    if as_json:
+        click.echo(dumps({"error": error.to_json()}), nl=False)
+    click.echo(str(error), err=True)
+    sys.exit(2)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="referee")
+def main() -> None:
+    """A rules referee for board games: checks recorded games move by move."""
+
+
+@main.command()
+@click.argument("transcript", type=click.Path(dir_okay=False))
+@click.option("--strict", is_flag=True, help="Stop at the first illegal move.")
+@common_options
+def check(transcript, strict, rules, board, no_fast_path, time_limit, as_json, output):
+    """Check every move of TRANSCRIPT; report each illegal move and explain the disputed ones (??)."""
+    try:
+        report = _session(transcript, rules, board, no_fast_path, time_limit, strict).check()
+        _emit(dumps(report.to_json()) if as_json else report.to_text(), output, transcript)
+    except RefereeError as error:
+        _fail(error, as_json)
+    except KeyboardInterrupt:
+        click.echo("interrupted: nothing was written", err=True)
+        sys.exit(130)
+    sys.exit(report.exit_code)
+
+
+@main.command()
+@click.argument("transcript", type=click.Path(dir_okay=False))
+@click.option("--move", "move", type=click.IntRange(min=1), help="The move's number (1 = the first move).")
+@click.option("--line", "line", type=click.IntRange(min=1), help="The first move on this line.")
+@click.option("--all", "everything", is_flag=True, help="List every alternative, not a bounded summary.")
+@common_options
+def explain(transcript, move, line, everything, rules, board, no_fast_path, time_limit, as_json, output):
+    """Is one move of TRANSCRIPT legal, which rules it breaks, and what could be done instead."""
+    if (move is None) == (line is None):
+        raise click.UsageError("give exactly one of --move N or --line L")
+    try:
+        session = _session(transcript, rules, board, no_fast_path, time_limit)
+        verdict = session.explain(move=move, line=line, everything=everything)
+        if as_json:
+            from .report import _verdict_json
+            text = dumps(_verdict_json(verdict))
+        else:
+            text = explanation_text(verdict) + "\n"
+        _emit(text, output, transcript)
+    except RefereeError as error:
+        _fail(error, as_json)
+    sys.exit(0 if verdict.legal else 1)
+
+
+@main.command()
+@click.argument("transcript", type=click.Path(dir_okay=False))
+@click.option("--after", type=click.IntRange(min=0), default=None, help="After move N (default: the last move).")
+@click.option("--all", "everything", is_flag=True, help="List every move, not a bounded summary.")
+@common_options
+def moves(transcript, after, everything, rules, board, no_fast_path, time_limit, as_json, output):
+    """What the player in control may do next in TRANSCRIPT."""
+    try:
+        session = _session(transcript, rules, board, no_fast_path, time_limit)
+        who, groups, total, number = session.moves(after=after, everything=everything)
+        if as_json:
+            text = dumps({"after_move": number, "control": who, "moves": groups, "total": total})
+        else:
+            head = f"after move {number}: {who} to decide ({total} legal move{'s' if total != 1 else ''})"
+            text = "\n".join([head] + [f"  - {g}" for g in groups]) + "\n"
+        _emit(text, output, transcript)
+    except RefereeError as error:
+        _fail(error, as_json)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,157 @@
+"""Reports: what the referee found, as text for a terminal and as JSON.
+
+The JSON form is described by ``referee/schema/report.schema.json`` (and
+docs/report.md); the text form has one line per problem, then a summary.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+
+from .catalogue import Catalogue
+from .referee import Run, Step
+from .terms import Fn
+
+SCHEMA_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Breach:
+    """One broken rule, with its wording in English and in the reading in use."""
+
+    rule: str
+    title: str
+    message: str
+    en: str
+    reading: str
+    translation: str
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The referee's verdict on one move."""
+
+    number: int | None
+    file: str
+    line: int
+    column: int
+    cycle: int
+    player: str
+    text: str
+    move: str
+    legal: bool
+    disputed: bool
+    breaches: tuple[Breach, ...] = ()
+    warnings: tuple[str, ...] = ()
+    inserted: str | None = None
+    alternatives: tuple[str, ...] | None = None
+    alternatives_for: str | None = None
+    alternatives_total: int | None = None
+
+
+@dataclass
+class Report:
+    source: str
+    game: str
+    reading: str
+    players: tuple[str, ...]
+    moves_checked: int
+    cycles: int
+    problems: list[Verdict] = field(default_factory=list)
+    disputes: list[Verdict] = field(default_factory=list)
+    warnings: list[Verdict] = field(default_factory=list)
+    stopped: bool = False
+    outcome: str = ""
+    winners: tuple[str, ...] = ()
+
+    @property
+    def exit_code(self) -> int:
+        return 1 if self.problems else 0
+
+    # -- rendering --------------------------------------------------------------------
+    def to_json(self) -> dict:
+        data = {"schema": SCHEMA_VERSION, "file": self.source, "game": self.game, "rules": self.reading,
+                "players": list(self.players), "moves_checked": self.moves_checked, "cycles": self.cycles,
+                "legal": not self.problems, "stopped_at_first_problem": self.stopped,
+                "problems": [_verdict_json(v) for v in self.problems],
+                "disputes": [_verdict_json(v) for v in self.disputes],
+                "warnings": [_verdict_json(v) for v in self.warnings],
+                "outcome": self.outcome, "winners": list(self.winners)}
+        return data
+
+    def to_text(self) -> str:
+        lines = [problem_line(v) for v in self.problems]
+        for v in self.warnings:
+            lines.append(f"{v.file}:{v.line}:{v.column}: cycle {v.cycle}, {v.player}: '{v.text}': "
+                         f"warning: {'; '.join(v.warnings)}")
+        for v in self.disputes:
+            lines.append("")
+            lines.append(explanation_text(v))
+        lines.append("")
+        lines.append(self.summary())
+        return "\n".join(lines).lstrip("\n") + "\n"
+
+    def summary(self) -> str:
+        n = len(self.problems)
+        illegal = len({(v.line, v.column, v.number) for v in self.problems})
+        parts = [f"{self.source}: checked {self.moves_checked} moves in {self.cycles} cycle"
+                 f"{'s' if self.cycles != 1 else ''} (rules: {self.reading})"]
+        if n == 0:
+            parts.append("every move is legal")
+        elif self.stopped:
+            parts.append("stopped at the first illegal move (--strict)")
+        else:
+            parts.append(f"{illegal} illegal move{'s' if illegal != 1 else ''} "
+                         "(each recorded and applied as played, as a move nobody noticed stands)")
+        if self.disputes:
+            parts.append(f"{len(self.disputes)} disputed move{'s' if len(self.disputes) != 1 else ''} explained")
+        if self.warnings:
+            parts.append(f"{len(self.warnings)} warning{'s' if len(self.warnings) != 1 else ''}")
+        if self.outcome:
+            parts.append(self.outcome)
+        return "; ".join(parts) + "."
+
+
+def _verdict_json(v: Verdict) -> dict:
+    data = asdict(v)
+    data["breaches"] = [asdict(b) for b in v.breaches]
+    data["warnings"] = list(v.warnings)
+    if v.alternatives is not None:
+        data["alternatives"] = list(v.alternatives)
+    return data
+
+
+def problem_line(v: Verdict) -> str:
+    rules = "; ".join(f"{b.rule}: {b.message}" for b in v.breaches)
+    what = f"'{v.text}'" if v.number is not None else f"({v.text})"
+    return f"{v.file}:{v.line}:{v.column}: cycle {v.cycle}, {v.player}: {what}: {rules}"
+
+
+def explanation_text(v: Verdict, reading_label: str | None = None) -> str:
+    """A verdict in full: legal or not, each broken rule with its wordings, and
+    the alternatives."""
+    head = f"{v.file}:{v.line}:{v.column}: move {v.number}, cycle {v.cycle}, {v.player}: '{v.text}'"
+    lines = [head, f"  {'LEGAL' if v.legal else 'ILLEGAL'}: {v.move}"]
+    for b in v.breaches:
+        lines.append(f"  - {b.rule} ({b.title}): {b.message}")
+        lines.append(f"      rule (en): {b.en}")
+        if b.reading != "en":
+            lines.append(f"      rule ({b.reading}): {b.translation or '(this translation does not state it)'}")
+    for w in v.warnings:
+        lines.append(f"  warning: {w}")
+    if v.alternatives is not None:
+        who = f" ({v.alternatives_for})" if v.alternatives_for else ""
+        if v.alternatives:
+            lines.append(f"  what may be done instead{who}:")
+            lines += [f"    - {a}" for a in v.alternatives]
+            shown = sum(1 for _ in v.alternatives)
+            if v.alternatives_total is not None and v.alternatives_total > shown:
+                lines.append(f"    ({v.alternatives_total} legal moves in all; --all lists every one)")
+        else:
+            lines.append(f"  nothing may be done instead{who}")
+    return "\n".join(lines)
+
+
+def dumps(data: dict) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
