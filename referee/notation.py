@@ -275,8 +275,11 @@ def parse_transcript(text: str, source: str = "<string>") -> Transcript:
 def read_transcript(path: str | PathLike) -> Transcript:
     """Read a transcript file (UTF-8, with or without a BOM, LF or CRLF)."""
     name = str(path)
-    with open(path, "rb") as f:
-        data = f.read()
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        raise NotationError(f"cannot read the transcript {name}: {e.strerror or e}") from None
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:

@@ -119,6 +119,11 @@ def group_moves(moves: list[Fn], limit: int | None = 6) -> list[str]:
                 put(f"god:{a[0]}:{a[2].name}", a[1])
             case _:
                 put(describe_move(move), None)
+    kinds = ["god", "track", "offer", "apollo", "take Apollo", "recruit", "build", "buy", "replace", "prosperity",
+             "discard", "metropolis", "demolish"]
+    gods = ["zeus", "athena", "poseidon", "ares"]
+    order.sort(key=lambda k: (kinds.index(k.partition(":")[0]) if k.partition(":")[0] in kinds else len(kinds),
+                              gods.index(k.partition(":")[2]) if k.partition(":")[2] in gods else 0))
     lines = []
     for key in order:
         items = groups[key]

@@ -1,0 +1,129 @@
+"""The command line as a user meets it: exit codes, errors with positions,
+JSON that follows its schema, and outputs that never overwrite anything."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+
+import jsonschema
+import pytest
+from click.testing import CliRunner
+
+from referee.cli import main
+
+GAME = """\
+game: cyclades
+players: Ann red, Bob blue, Cy green
+cycle 1
+creatures: Pegasus
+gods: Zeus, Ares / Athena, Poseidon
+Ann: 3 on Zeus
+Bob: 4 on Zeus
+Ann: 2 on Ares
+Cy: Apollo
+Bob/Zeus: priest; temple on IS2
+Ann/Ares: troop on IS1; troop on IS7
+Cy/Apollo: prosperity on IS3
+"""
+
+ILLEGAL = GAME.replace("Bob: 4 on Zeus", "Bob: 3 on Zeus")  # must exceed the standing 3 GP
+
+
+def run(*args, input_files=None, tmp_path=None):
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+@pytest.fixture
+def game(tmp_path):
+    path = tmp_path / "game.txt"
+    path.write_text(GAME, encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def illegal(tmp_path):
+    path = tmp_path / "illegal.txt"
+    path.write_text(ILLEGAL, encoding="utf-8")
+    return path
+
+
+def test_check_legal_game_exits_0(game):
+    result = run("check", str(game))
+    assert result.exit_code == 0, result.output
+    assert "every move is legal" in result.output
+
+
+def test_check_illegal_move_exits_1_with_position_cycle_player_and_rule(illegal):
+    result = run("check", str(illegal))
+    assert result.exit_code == 1
+    first = result.output.splitlines()[0]
+    assert first.startswith(f"{illegal}:7:6: cycle 1, Bob: '3 on Zeus': offering_outbid:")
+
+
+def test_check_goes_on_after_an_illegal_move_but_strict_stops(illegal):
+    lenient = json.loads(run("check", "--json", str(illegal)).output)
+    strict = json.loads(run("check", "--json", "--strict", str(illegal)).output)
+    assert lenient["moves_checked"] == 14 and not lenient["stopped_at_first_problem"]
+    assert strict["stopped_at_first_problem"] and strict["moves_checked"] == 7
+
+
+def test_unreadable_transcript_exits_2_with_position_and_caret(tmp_path):
+    path = tmp_path / "bad.txt"
+    path.write_text(GAME.replace("Ann: 3 on Zeus", "Ann: 3 onn Zeus"), encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", str(path)])
+    assert result.exit_code == 2
+    assert f"{path}:6:" in result.output and "^" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_missing_file_exits_2(tmp_path):
+    result = CliRunner().invoke(main, ["check", str(tmp_path / "nope.txt")])
+    assert result.exit_code == 2
+
+
+def test_json_report_follows_its_schema(illegal):
+    schema = json.loads(resources.files("referee").joinpath("schema/report.schema.json").read_text())
+    data = json.loads(run("check", "--json", str(illegal)).output)
+    jsonschema.validate(data, schema)
+    assert data["problems"][0]["breaches"][0]["rule"] == "offering_outbid"
+
+
+def test_explain_names_rule_english_and_alternatives(illegal):
+    result = run("explain", str(illegal), "--move", "7")
+    assert result.exit_code == 1
+    assert "ILLEGAL" in result.output and "offering_outbid" in result.output
+    assert "rule (en):" in result.output
+    assert "offer 4-" in result.output and "GP to Zeus" in result.output and "take Apollo" in result.output
+
+
+def test_explain_by_line_and_translation_sentence(illegal):
+    result = run("explain", str(illegal), "--line", "7", "--rules", "zh-003")
+    assert "rule (zh-003): 该奉献必须是高於其他已发生过的奉献" in result.output
+
+
+def test_explain_needs_move_or_line(game):
+    result = CliRunner().invoke(main, ["explain", str(game)])
+    assert result.exit_code == 2
+
+
+def test_moves_lists_the_grouped_choices_of_the_player_in_control(game):
+    result = run("moves", str(game), "--after", "6")
+    assert result.exit_code == 0
+    assert "after move 6: Bob to decide" in result.output
+    assert "offer 4-7 GP to Zeus" in result.output and "offer 1-7 GP to Ares" in result.output
+
+
+def test_output_goes_to_a_new_file_and_never_overwrites(game, tmp_path):
+    out = tmp_path / "report.txt"
+    assert run("check", str(game), "-o", str(out)).exit_code == 0
+    assert "every move is legal" in out.read_text()
+    again = CliRunner().invoke(main, ["check", str(game), "-o", str(out)])
+    assert again.exit_code == 2 and "exists already" in again.output
+    over = CliRunner().invoke(main, ["check", str(game), "-o", str(game)])
+    assert over.exit_code == 2 and game.read_text() == GAME
+
+
+def test_unknown_reading_is_a_clear_error(game):
+    result = CliRunner().invoke(main, ["check", str(game), "--rules", "klingon"])
+    assert result.exit_code == 2 and "unknown rules reading 'klingon'" in result.output
