@@ -8,6 +8,8 @@ clingo Backend as symbols, never as program text, so a player called
 
 from __future__ import annotations
 
+import hashlib
+import os
 import threading
 import time
 from dataclasses import dataclass, field
@@ -94,13 +96,18 @@ def temporal_program(program: str) -> str:
     statements: list = []
     ast.parse_string(program, statements.append)
     dynamic = set(_BASE_DYNAMIC)
-    rules = [s for s in statements if s.ast_type == ast.ASTType.Rule]
+    uses = []  # per rule: the signatures in its head and in its body
+    for statement in statements:
+        if statement.ast_type == ast.ASTType.Rule:
+            uses.append(({_signature(f) for f in _atoms(statement.head)},
+                         {_signature(f) for b in statement.body for f in _atoms(b)}))
+        else:
+            uses.append((set(), set()))
     changed = True
     while changed:  # a predicate is dynamic when a rule defining it uses a dynamic one
         changed = False
-        for rule in rules:
-            heads = {_signature(f) for f in _atoms(rule.head)}
-            if heads - dynamic and any(_signature(f) in dynamic for r in rule.body for f in _atoms(r)):
+        for heads, body in uses:
+            if heads - dynamic and body & dynamic:
                 dynamic |= heads
                 changed = True
 
@@ -117,15 +124,41 @@ def temporal_program(program: str) -> str:
             return function.update(arguments=list(function.arguments) + [ast.Function(function.location, "t", [], 0)])
 
     static, timed = [], []
-    for statement in statements:
-        if statement.ast_type == ast.ASTType.Rule and any(
-                _signature(f) in dynamic for f in _atoms(statement.head) + [a for b in statement.body for a in _atoms(b)]):
+    for statement, (heads, body) in zip(statements, uses):
+        if statement.ast_type == ast.ASTType.Rule and (heads | body) & dynamic:
             timed.append(str(AddTime()(statement)))
         elif statement.ast_type == ast.ASTType.ShowSignature and (statement.name, statement.arity) in dynamic:
             static.append(str(statement.update(arity=statement.arity + 1)))
         elif statement.ast_type in (ast.ASTType.Rule, ast.ASTType.ShowSignature):
             static.append(str(statement))
     return "\n".join(["#program base."] + static + ["#program step(t).", "true(F,t+1) :- next(F,t)."] + timed)
+
+
+def cache_dir() -> Path:
+    """Where the referee keeps derived files it can always rebuild."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "referee"
+
+
+def cached_temporal(program: str) -> str:
+    """``temporal_program(program)``, kept in the cache folder under the hash of the
+    program (rewriting takes a fifth of a second; reading it back, nothing). A
+    cache that cannot be read or written is simply not used."""
+    digest = hashlib.sha256(program.encode("utf-8")).hexdigest()
+    path = cache_dir() / f"temporal-{clingo.__version__}-{digest[:32]}.lp"
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError:
+        pass
+    text = temporal_program(program)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temp = path.with_suffix(f".{os.getpid()}.tmp")
+        temp.write_text(text, encoding="utf-8")
+        os.replace(temp, path)
+    except OSError:
+        pass
+    return text
 
 
 @dataclass(frozen=True)
@@ -172,7 +205,13 @@ class Engine:
 
     def __post_init__(self) -> None:
         self._program = "\n".join(Path(p).read_text(encoding="utf-8") for p in self.program_files)
-        self._temporal = temporal_program(self._program)
+
+    @property
+    def temporal(self) -> str:
+        """The time-indexed program (built on first use, cached on disk: see cached_temporal)."""
+        if not self._temporal:
+            self._temporal = cached_temporal(self._program)
+        return self._temporal
 
     # -- public API -------------------------------------------------------------
     def init(self, static: Iterable[Fn]) -> frozenset[Fn]:
@@ -207,7 +246,7 @@ class Engine:
         facts.extend(clingo.Function("true", [to_symbol(f), clingo.Number(0)]) for f in state)
         for t, (role, move) in enumerate(moves):
             facts.append(clingo.Function("does", [to_symbol(role), to_symbol(move), clingo.Number(t)]))
-        model = self._run(self._temporal, facts, steps=len(moves))
+        model = self._run(self.temporal, facts, steps=len(moves))
         steps: list[dict] = [{"violations": [], "next": [], "goals": []} for _ in moves]
         for atom in model:
             if not isinstance(atom, Fn) or not atom.args or not isinstance(atom.args[-1], int):

@@ -9,7 +9,8 @@ played; in strict mode the run stops at the first one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import time
+from dataclasses import dataclass, field, replace
 from typing import Iterator
 
 from .engine import Engine, Violation
@@ -46,6 +47,7 @@ class Step:
     after: frozenset
     path: str  # 'fast' or 'solver'
     inserted: str | None = None
+    seconds: float = 0.0  # time spent on this step (a batched solver call counts for its first move)
 
     @property
     def legal(self) -> bool:
@@ -65,6 +67,14 @@ class Run:
     @property
     def final(self) -> frozenset:
         return self.steps[-1].after if self.steps else self.initial
+
+    def add(self, step: Step) -> None:
+        """Record a step with the time spent since the previous one."""
+        now = time.perf_counter()
+        self.steps.append(replace(step, seconds=now - self._clock))
+        self._clock = now
+
+    _clock: float = field(default_factory=time.perf_counter, repr=False)
 
     def written(self) -> Iterator[Step]:
         return (s for s in self.steps if s.number is not None)
@@ -127,10 +137,10 @@ class Referee:
         """Apply a move nobody wrote: a bookkeeping step, a forced move, an end of turn."""
         if self.fast_path and self.rules.fast_path_applies(state, role, move):
             after = self.rules.fast_apply(state, role, move)
-            run.steps.append(Step(None, None, role, move, (), state, after, "fast", inserted))
+            run.add(Step(None, None, role, move, (), state, after, "fast", inserted))
             return after
         judgement = self.engine.judge(self.rules.static, state, role, move)
-        run.steps.append(Step(None, None, role, move, judgement.violations, state,
+        run.add(Step(None, None, role, move, judgement.violations, state,
                               judgement.next_state, "solver", inserted))
         return judgement.next_state
 
@@ -224,7 +234,7 @@ class Referee:
             if forced is not None and forced != move and role == self.rules.control(state):
                 state = self._apply(run, state, role, forced, "forced")
                 judgement = self.engine.judge(self.rules.static, state, role, move)
-        run.steps.append(Step(number, play, role, move, judgement.violations, state,
+        run.add(Step(number, play, role, move, judgement.violations, state,
                               judgement.next_state, "solver"))
         if judgement.violations and self.strict:
             run.stopped = True

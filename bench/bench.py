@@ -1,0 +1,80 @@
+"""Benchmark: how long checking the shipped transcripts takes, on each path.
+
+Prints, for every transcript under transcripts/ (or the files given): the
+total check time with the fast path and with the solver only, the median and
+95th-percentile time per move on each path, their ratio, and the time
+`explain` takes for the transcript's last move. Each figure is the best of
+--repeat runs (default 3), measured in this process on one core.
+
+    python bench/bench.py                 # every shipped transcript
+    python bench/bench.py FILE... --repeat 5
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from referee.api import Session  # noqa: E402
+from referee.notation import read_transcript  # noqa: E402
+from referee.referee import Referee  # noqa: E402
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def measure(path: Path, fast_path: bool, repeat: int) -> tuple[float, list[float], int]:
+    transcript = read_transcript(path)
+    best, per_move, calls = float("inf"), [], 0
+    for _ in range(repeat):
+        referee = Referee(transcript, fast_path=fast_path)
+        start = time.perf_counter()
+        run = referee.run()
+        total = time.perf_counter() - start
+        if total < best:
+            best, calls = total, referee.engine.calls
+            per_move = [s.seconds for s in run.steps]
+    return best, per_move, calls
+
+
+def measure_explain(path: Path, repeat: int) -> float:
+    transcript = read_transcript(path)
+    last = len(transcript.plays)
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        Session(transcript).explain(move=last)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("files", nargs="*", type=Path)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    files = args.files or sorted((ROOT / "transcripts").rglob("*.txt"))
+    print(f"{'transcript':44} {'moves':>5} {'fast s':>7} {'solver s':>8} {'ratio':>6} "
+          f"{'fast med/p95 ms':>16} {'solver med/p95 ms':>18} {'calls f/s':>10} {'explain ms':>10}")
+    for path in files:
+        moves = len(read_transcript(path).plays)
+        fast, fast_moves, fast_calls = measure(path, True, args.repeat)
+        slow, slow_moves, slow_calls = measure(path, False, args.repeat)
+        explain = measure_explain(path, args.repeat)
+        name = str(path.relative_to(ROOT) if path.is_absolute() and ROOT in path.parents else path)
+        print(f"{name[-44:]:44} {moves:5d} {fast:7.3f} {slow:8.3f} {slow / fast:6.2f} "
+              f"{1000 * statistics.median(fast_moves):7.2f}/{1000 * percentile(fast_moves, 0.95):7.2f} "
+              f"{1000 * statistics.median(slow_moves):8.2f}/{1000 * percentile(slow_moves, 0.95):8.2f} "
+              f"{fast_calls:4d}/{slow_calls:<5d} {1000 * explain:10.1f}")
+
+
+if __name__ == "__main__":
+    main()
