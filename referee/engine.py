@@ -202,6 +202,7 @@ class Engine:
     _program: str = field(default="", init=False, repr=False)
     _temporal: str = field(default="", init=False, repr=False)
     _cache: dict = field(default_factory=dict, init=False, repr=False)
+    _static_symbols: tuple = field(default=(None, []), init=False, repr=False)
 
     def __post_init__(self) -> None:
         self._program = "\n".join(Path(p).read_text(encoding="utf-8") for p in self.program_files)
@@ -241,8 +242,7 @@ class Engine:
         for exactly the state and move it was computed for."""
         if not self.batching or len(moves) < 2:
             return
-        static = list(static)
-        facts: list[clingo.Symbol] = [to_symbol(f) for f in static]
+        facts = self._static(static)
         facts.extend(clingo.Function("true", [to_symbol(f), clingo.Number(0)]) for f in state)
         for t, (role, move) in enumerate(moves):
             facts.append(clingo.Function("does", [to_symbol(role), to_symbol(move), clingo.Number(t)]))
@@ -274,9 +274,17 @@ class Engine:
         return _judgement(self._solve(static, state, None, want_legal=True)).legal
 
     # -- the one place that talks to clingo ----------------------------------------
+    def _static(self, static: Iterable[Fn]) -> list[clingo.Symbol]:
+        """The static facts as symbols (converted once for the same static data)."""
+        known, symbols = self._static_symbols
+        if known is not static:
+            symbols = [to_symbol(f) for f in static]
+            self._static_symbols = (static, symbols)
+        return list(symbols)
+
     def _solve(self, static: Iterable[Fn], state: Iterable[Fn], does: tuple[Term, Fn] | None,
                want_legal: bool) -> list[Term]:
-        facts: list[clingo.Symbol] = [to_symbol(f) for f in static]
+        facts = self._static(static)
         facts.extend(clingo.Function("true", [to_symbol(f)]) for f in state)
         if does is not None:
             facts.append(clingo.Function("does", [to_symbol(does[0]), to_symbol(does[1])]))

@@ -1,0 +1,305 @@
+"""Helpers for the Cyclades rulebook tests (tests/cyclades/test_rules_*.py).
+
+Each test writes a short transcript in the notation of docs/notation.md, has the
+referee check it and asserts what the rulebook says:
+
+    g = play('''
+        cycle 1
+        creatures: Pegasus
+        gods: Zeus, Athena, Ares, Poseidon
+        Ann: 3 on Zeus
+        Bob: 3 on Zeus
+    ''')
+    assert g.problems == [("Bob: 3 on Zeus", ("offering_outbid",))]
+    assert gold(g.after("Ann: 3 on Zeus"), "Ann") == 7
+
+``play`` adds the header (players Ann, Bob, Cy, Dan, Eve in seat order A, B, C,
+D, E, as many as asked for) and caches the result by transcript text, so tests
+that share a transcript pay for it once.
+
+Boards: the shipped board for the number of players unless the test names one.
+A few situations cannot arise on the shipped starting placements in a short
+transcript (a player with a single island, a player rich enough to build a
+metropolis in a few cycles, a colour with all eight troops already on the
+board); for those, ``board_file`` writes a board file that keeps a shipped map
+and changes only who starts where (``based_on``, docs/boards.md).
+"""
+
+from __future__ import annotations
+
+import atexit
+import functools
+import shutil
+import tempfile
+import textwrap
+from dataclasses import dataclass
+from pathlib import Path
+
+from referee.api import Session
+from referee.notation import parse_transcript
+from referee.referee import Run, Step
+from referee.report import Report, Verdict
+from referee.terms import Fn, fn
+
+NAMES = ("Ann", "Bob", "Cy", "Dan", "Eve")
+COLOURS = ("red", "blue", "green", "yellow", "black")
+
+
+# -- transcripts ----------------------------------------------------------------------
+def transcript(body: str, players: int = 5, order: str | None = None, board: str | None = None,
+               rules: str | None = None) -> str:
+    """A whole transcript: the header for ``players`` players, then ``body``."""
+    head = ["game: cyclades",
+            "players: " + ", ".join(f"{n} {c}" for n, c in zip(NAMES[:players], COLOURS))]
+    if order:
+        head.append(f"order: {order}")
+    if rules:
+        head.append(f"rules: {rules}")
+    if board:
+        head.append(f"board: {board_file(board) if board in CUSTOM_BOARDS else board}")
+    return "\n".join(head) + "\n" + textwrap.dedent(body).strip() + "\n"
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A transcript checked by the referee: the report and the run behind it."""
+
+    text: str
+    session: Session
+    report: Report
+    run: Run
+
+    # -- problems -------------------------------------------------------------
+    def source_line(self, number: int) -> str:
+        return self.text.splitlines()[number - 1].split("#")[0].strip()
+
+    def _where(self, verdict: Verdict) -> str:
+        if verdict.number is None:  # a step the referee inserted (an unwritten end of turn)
+            return f"({verdict.player}: {verdict.move})"
+        return self.source_line(verdict.line)
+
+    @property
+    def problems(self) -> list[tuple[str, tuple[str, ...]]]:
+        """(the line of the illegal move, the ids of the rules it breaks), in order.
+        A step the referee inserted shows as ``(player: move in words)``."""
+        return [(self._where(v), tuple(sorted(b.rule for b in v.breaches))) for v in self.report.problems]
+
+    @property
+    def broken(self) -> set[str]:
+        """Every rule id reported anywhere."""
+        return {b.rule for v in self.report.problems for b in v.breaches}
+
+    # -- states -----------------------------------------------------------------
+    def _steps_of(self, line: str) -> list[Step]:
+        steps = [s for s in self.run.steps if s.play is not None
+                 and s.play.line_text.split("#")[0].strip() == line.strip()]
+        assert steps, f"no move written on a line {line!r}"
+        return steps
+
+    def before(self, line: str) -> frozenset:
+        """The state in which the first move of ``line`` was judged."""
+        return self._steps_of(line)[0].before
+
+    def after(self, line: str) -> frozenset:
+        """The state after the last move of ``line``."""
+        return self._steps_of(line)[-1].after
+
+    @property
+    def final(self) -> frozenset:
+        """The state after the whole transcript, its last cycle closed."""
+        return self.run.final
+
+    def when(self, move_name: str, nth: int = 1) -> Step:
+        """The nth step (written or inserted) whose move is ``move_name``
+        (e.g. ``income``, ``pay_offerings``, ``end_cycle``)."""
+        found = [s for s in self.run.steps if s.move.name == move_name]
+        assert len(found) >= nth, f"only {len(found)} steps {move_name}"
+        return found[nth - 1]
+
+    def explain(self, line: str) -> Verdict:
+        """The referee's ruling, with alternatives, on the first move of ``line``."""
+        number = self._steps_of(line)[0].number
+        return self.session.explain(move=number, everything=True)
+
+
+@functools.lru_cache(maxsize=None)
+def check(text: str) -> Checked:
+    session = Session(parse_transcript(text, "test.cyc"))
+    report = session.check()
+    return Checked(text, session, report, session.referee.run())
+
+
+def play(body: str, players: int = 5, order: str | None = None, board: str | None = None,
+         rules: str | None = None) -> Checked:
+    """Check ``body`` under a header for ``players`` players."""
+    return check(transcript(body, players=players, order=order, board=board, rules=rules))
+
+
+# -- reading a state --------------------------------------------------------------------
+def count(state: frozenset, name: str, *key) -> int:
+    """A counter of the state (0 when absent): ``count(s, 'troops', 'Ann', 'IS2')``."""
+    k = key[0] if len(key) == 1 else Fn("", tuple(key))
+    return next((f.args[2] for f in state if f.name == "count" and f.args[0] == Fn(name) and f.args[1] == k), 0)
+
+
+def gold(state: frozenset, player: str) -> int:
+    return count(state, "gold", player)
+
+
+def golds(state: frozenset, players: int = 5) -> dict[str, int]:
+    return {p: gold(state, p) for p in NAMES[:players]}
+
+
+def holds(state: frozenset, name: str, *args) -> bool:
+    """Whether the fluent ``name(args)`` is true; constants may be given as strings
+    prefixed with ':' (``holds(s, 'god_up', 1, ':zeus')``)."""
+    return fn(name, *(_term(a) for a in args)) in state
+
+
+def fluents(state: frozenset, name: str) -> list[tuple]:
+    """The argument tuples of every fluent ``name``, sorted, constants as plain names."""
+    return sorted(tuple(_plain(a) for a in f.args) for f in state if f.name == name)
+
+
+def _term(a):
+    if isinstance(a, str) and a.startswith(":"):
+        return Fn(a[1:])
+    if isinstance(a, tuple):
+        return Fn("", tuple(_term(x) for x in a))
+    return a
+
+
+def _plain(a):
+    if isinstance(a, Fn):
+        if a.name == "":
+            return tuple(_plain(x) for x in a.args)
+        if a.name == "m":  # an offering marker m(Player, K)
+            return (a.args[0], a.args[1])
+        return a.name if not a.args else (a.name, *(_plain(x) for x in a.args))
+    return a
+
+
+def track(state: frozenset) -> dict[int, str]:
+    """The creature track: slot price -> creature."""
+    return {slot: card for slot, card in fluents(state, "track")}
+
+
+def turn_order(state: frozenset) -> list[str]:
+    """The players' offering markers on the turn track, first to last."""
+    return [m[0] for _, m in fluents(state, "order")]
+
+
+def troops(state: frozenset, player: str) -> dict[str, int]:
+    return {key.args[1]: f.args[2] for f in state if f.name == "count" and f.args[0] == Fn("troops")
+            for key in [f.args[1]] if key.args[0] == player}
+
+
+def fleets(state: frozenset, player: str) -> dict[str, int]:
+    return {key.args[1]: f.args[2] for f in state if f.name == "count" and f.args[0] == Fn("fleets")
+            for key in [f.args[1]] if key.args[0] == player}
+
+
+def buildings(state: frozenset, island: str) -> dict[str, int]:
+    return {key.args[1].name: f.args[2] for f in state if f.name == "count" and f.args[0] == Fn("building")
+            for key in [f.args[1]] if key.args[0] == island}
+
+
+def metropolises(state: frozenset) -> list[str]:
+    return sorted(f.args[0] for f in state if f.name == "metropolis")
+
+
+# -- boards with their own starting placement -----------------------------------------------
+#
+# Each keeps a shipped map (based_on) and changes only the starting placement.
+# Prosperity symbols of the maps (referee/games/cyclades/boards/*.toml):
+#   5p islands: IS2 1, IS3 2, IS4 1, IS5 1, IS6 1, IS8 1, IS9 2, IS10 2, the others 0;
+#      building slots: IS1 4, IS2 2, IS3 1, IS4 2, IS5 2, IS6 2, IS7 3, IS8 2, IS9 1,
+#      IS10 1, IS11 4, IS12 3, IS13 3 (a metropolis takes 2, 1 on one-slot islands);
+#      seas: A1, A6, F1, F11, K1, K6 one each.
+#   3p islands: IS1 2 (1 slot), IS2 1 (2), IS3 1 (2), IS4 2 (1), IS5 0 (3), IS6 2 (1),
+#      IS7 0 (4), IS8 0 (3); seas: A2, F1, F7, K2 one each.
+CUSTOM_BOARDS = {
+    # Ann (seat A) starts on one island only: Apollo's 4 GP.
+    # Incomes: A: IS2 1 + C6 0 + K1 1 = 2; the others as on the shipped 5p board (2 each).
+    "single5": """
+        [board]
+        name = "5 players, Ann on a single island"
+        players = [5]
+        based_on = "5p"
+        [start.A]
+        islands = ["IS2"]
+        fleets = ["C6", "K1"]
+        [start.B]
+        islands = ["IS1", "IS9"]
+        fleets = ["B3", "E7"]
+        [start.C]
+        islands = ["IS4", "IS13"]
+        fleets = ["F5", "K6"]
+        [start.D]
+        islands = ["IS6", "IS7"]
+        fleets = ["D8", "F1"]
+        [start.E]
+        islands = ["IS3", "IS11"]
+        fleets = ["F3", "G9"]
+    """,
+    # Ann starts with 8 troops (8 islands) and 8 fleets: the whole supply on the board.
+    # Incomes: A: IS1 0 + IS2 1 + IS3 2 + IS4 1 + IS5 1 + IS6 1 + IS7 0 + IS8 1 = 7,
+    #   fleets A1 1 + A6 1 + F1 1 + F11 1 + K1 1 + K6 1 + B3 0 + C6 0 = 6: 13.
+    #   B: IS9 2 = 2; C: IS10 2 = 2; D: IS11 0; E: IS12 0 + IS13 0.
+    "full5": """
+        [board]
+        name = "5 players, Ann with all her troops and fleets on the board"
+        players = [5]
+        based_on = "5p"
+        [start.A]
+        islands = ["IS1", "IS2", "IS3", "IS4", "IS5", "IS6", "IS7", "IS8"]
+        fleets = ["A1", "A6", "F1", "F11", "K1", "K6", "B3", "C6"]
+        [start.B]
+        islands = ["IS9"]
+        fleets = ["E7"]
+        [start.C]
+        islands = ["IS10"]
+        fleets = ["H6"]
+        [start.D]
+        islands = ["IS11"]
+        fleets = ["G9"]
+        [start.E]
+        islands = ["IS12", "IS13"]
+        fleets = ["J4"]
+    """,
+    # Three players, each with two prosperous fleets or islands and room to build:
+    # the metropolis and end-of-game tests.
+    # Incomes: A: IS1 2 + IS5 0 + IS7 0 + A2 1 + F1 1 = 4   (slots 1 + 3 + 4 = 8)
+    #          B: IS2 1 + IS3 1 + IS8 0 + F7 1 + K2 1 = 4   (slots 2 + 2 + 3 = 7)
+    #          C: IS4 2 + IS6 2 = 4                        (slots 1 + 1)
+    "build3": """
+        [board]
+        name = "3 players with room to build"
+        players = [3]
+        based_on = "3p"
+        [start.A]
+        islands = ["IS1", "IS5", "IS7"]
+        fleets = ["A2", "F1"]
+        [start.B]
+        islands = ["IS2", "IS3", "IS8"]
+        fleets = ["F7", "K2"]
+        [start.C]
+        islands = ["IS4", "IS6"]
+        fleets = ["F5"]
+    """,
+}
+
+
+@functools.lru_cache(maxsize=None)
+def _boards_dir() -> Path:
+    path = Path(tempfile.mkdtemp(prefix="cyclades-test-boards-"))
+    atexit.register(shutil.rmtree, path, True)
+    return path
+
+
+@functools.lru_cache(maxsize=None)
+def board_file(name: str) -> str:
+    """The path of the custom board ``name`` (written once per test session)."""
+    path = _boards_dir() / f"{name}.toml"
+    path.write_text(textwrap.dedent(CUSTOM_BOARDS[name]).strip() + "\n", encoding="utf-8")
+    return str(path)
