@@ -31,8 +31,23 @@ DEFAULT_TIME_LIMIT = 10.0
 DEFAULT_MAX_FACTS = 50_000
 
 
+_TO_SYMBOL: dict = {}
+_FROM_SYMBOL: dict = {}
+
+
 def to_symbol(term: Term) -> clingo.Symbol:
     """Our term -> a clingo symbol (strings stay strings: data, not program text)."""
+    if isinstance(term, Fn):
+        symbol = _TO_SYMBOL.get(term)
+        if symbol is None:
+            symbol = _TO_SYMBOL[term] = _to_symbol(term)
+            if len(_TO_SYMBOL) > 200_000:
+                _TO_SYMBOL.clear()
+        return symbol
+    return _to_symbol(term)
+
+
+def _to_symbol(term: Term) -> clingo.Symbol:
     if isinstance(term, bool):
         raise TypeError("bool is not a term")
     if isinstance(term, int):
@@ -47,7 +62,16 @@ def to_symbol(term: Term) -> clingo.Symbol:
 
 
 def from_symbol(symbol: clingo.Symbol) -> Term:
-    """A clingo symbol -> our term."""
+    """A clingo symbol -> our term (memoised: states repeat most of their terms)."""
+    term = _FROM_SYMBOL.get(symbol)
+    if term is None:
+        term = _FROM_SYMBOL[symbol] = _from_symbol(symbol)
+        if len(_FROM_SYMBOL) > 200_000:
+            _FROM_SYMBOL.clear()
+    return term
+
+
+def _from_symbol(symbol: clingo.Symbol) -> Term:
     if symbol.type == clingo.SymbolType.Number:
         return symbol.number
     if symbol.type == clingo.SymbolType.String:
@@ -57,15 +81,14 @@ def from_symbol(symbol: clingo.Symbol) -> Term:
     raise ValueError(f"unexpected symbol {symbol}")  # #inf / #sup never leave our programs
 
 
-# -- the time-indexed form of a rule program ------------------------------------------
+# -- the indexed form of a rule program ----------------------------------------------
 #
-# To judge a sequence of moves in one solver call (grounding has a large fixed
-# cost per rule, so one call for forty moves is far cheaper than forty calls),
-# the GDL program is rewritten once: every predicate that depends on the state
-# or the move gets a last argument T (the step), next(F,T) feeds true(F,T+1),
-# and the moves are given as does(R,M,T). Static predicates (board, data) stay
-# as they are. A step of the rewritten program derives exactly what the
-# original derives for that step's state and move.
+# Grounding has a large fixed cost per rule, so judging forty moves in one call
+# is far cheaper than forty calls. The GDL program is rewritten once: every
+# predicate that depends on the state or the move gets a last argument k, the
+# index of an independent judgement, in a program part ``judge(k)``; the calls
+# give ``true(F,k)`` and ``does(R,M,k)`` for each k. The judgements do not
+# depend on each other, so every part stays stratified and grounds to facts.
 
 _BASE_DYNAMIC = {("true", 1), ("does", 2), ("want", 1)}
 
@@ -89,10 +112,10 @@ def _signature(function) -> tuple[str, int]:
     return function.name, len(function.arguments)
 
 
-def temporal_program(program: str) -> str:
-    """``program`` rewritten into the time-indexed form: static rules in the base
-    part, every rule touching the state in a part ``step(t)`` grounded once per
-    step (with ``t`` a constant, each step is stratified and grounds to facts)."""
+def indexed_program(program: str) -> str:
+    """``program`` rewritten into the indexed form: static rules in the base part,
+    every rule touching the state in a part ``judge(k)``, with the index ``k`` as
+    the last argument of every state-dependent predicate."""
     statements: list = []
     ast.parse_string(program, statements.append)
     dynamic = set(_BASE_DYNAMIC)
@@ -121,7 +144,7 @@ def temporal_program(program: str) -> str:
         def _timed(self, function):
             if function.ast_type != ast.ASTType.Function or _signature(function) not in dynamic:
                 return function
-            return function.update(arguments=list(function.arguments) + [ast.Function(function.location, "t", [], 0)])
+            return function.update(arguments=list(function.arguments) + [ast.Function(function.location, "k", [], 0)])
 
     static, timed = [], []
     for statement, (heads, body) in zip(statements, uses):
@@ -131,7 +154,7 @@ def temporal_program(program: str) -> str:
             static.append(str(statement.update(arity=statement.arity + 1)))
         elif statement.ast_type in (ast.ASTType.Rule, ast.ASTType.ShowSignature):
             static.append(str(statement))
-    return "\n".join(["#program base."] + static + ["#program step(t).", "true(F,t+1) :- next(F,t)."] + timed)
+    return "\n".join(["#program base."] + static + ["#program judge(k)."] + timed)
 
 
 def cache_dir() -> Path:
@@ -140,17 +163,17 @@ def cache_dir() -> Path:
     return Path(base) / "referee"
 
 
-def cached_temporal(program: str) -> str:
-    """``temporal_program(program)``, kept in the cache folder under the hash of the
+def cached_indexed(program: str) -> str:
+    """``indexed_program(program)``, kept in the cache folder under the hash of the
     program (rewriting takes a fifth of a second; reading it back, nothing). A
     cache that cannot be read or written is simply not used."""
     digest = hashlib.sha256(program.encode("utf-8")).hexdigest()
-    path = cache_dir() / f"temporal-{clingo.__version__}-{digest[:32]}.lp"
+    path = cache_dir() / f"indexed-{clingo.__version__}-{digest[:32]}.lp"
     try:
         return path.read_text(encoding="utf-8")
     except OSError:
         pass
-    text = temporal_program(program)
+    text = indexed_program(program)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         temp = path.with_suffix(f".{os.getpid()}.tmp")
@@ -200,7 +223,7 @@ class Engine:
     batching: bool = True
     calls: int = field(default=0, init=False)
     _program: str = field(default="", init=False, repr=False)
-    _temporal: str = field(default="", init=False, repr=False)
+    _indexed: str = field(default="", init=False, repr=False)
     _cache: dict = field(default_factory=dict, init=False, repr=False)
     _static_symbols: tuple = field(default=(None, []), init=False, repr=False)
 
@@ -208,11 +231,11 @@ class Engine:
         self._program = "\n".join(Path(p).read_text(encoding="utf-8") for p in self.program_files)
 
     @property
-    def temporal(self) -> str:
-        """The time-indexed program (built on first use, cached on disk: see cached_temporal)."""
-        if not self._temporal:
-            self._temporal = cached_temporal(self._program)
-        return self._temporal
+    def indexed(self) -> str:
+        """The indexed program (built on first use, cached on disk: see cached_indexed)."""
+        if not self._indexed:
+            self._indexed = cached_indexed(self._program)
+        return self._indexed
 
     # -- public API -------------------------------------------------------------
     def init(self, static: Iterable[Fn]) -> frozenset[Fn]:
@@ -234,40 +257,41 @@ class Engine:
         """Whether the judgement of this move in this state is already known."""
         return (state, role, move) in self._cache
 
-    def prefetch(self, static: Iterable[Fn], state: frozenset, moves: list[tuple[Term, Fn]]) -> None:
-        """Judge a whole sequence of moves from ``state`` in one solver call and keep
-        the judgements, so that ``judge`` answers them without solving again.
+    def prefetch(self, static: Iterable[Fn], items: list[tuple[frozenset, Term, Fn]]) -> None:
+        """Judge many (state, role, move) triples in one solver call and keep the
+        judgements, so that ``judge`` answers them without solving again.
 
-        The sequence is a guess of what comes next: a judgement is only ever used
-        for exactly the state and move it was computed for."""
-        if not self.batching or len(moves) < 2:
+        The triples are a guess of what comes next (the referee's speculation):
+        a judgement is only ever used for exactly the state and move it was
+        computed for."""
+        items = [i for i in items if (i[0], i[1], i[2]) not in self._cache]
+        if not self.batching or len(items) < 2:
             return
         facts = self._static(static)
-        facts.extend(clingo.Function("true", [to_symbol(f), clingo.Number(0)]) for f in state)
-        for t, (role, move) in enumerate(moves):
-            facts.append(clingo.Function("does", [to_symbol(role), to_symbol(move), clingo.Number(t)]))
-        model = self._run(self.temporal, facts, steps=len(moves))
-        steps: list[dict] = [{"violations": [], "next": [], "goals": []} for _ in moves]
+        for k, (state, role, move) in enumerate(items):
+            index = clingo.Number(k)
+            facts.extend(clingo.Function("true", [to_symbol(f), index]) for f in state)
+            facts.append(clingo.Function("does", [to_symbol(role), to_symbol(move), index]))
+        model = self._run(self.indexed, facts, parts=len(items))
+        found: list[dict] = [{"violations": [], "next": [], "goals": []} for _ in items]
         for atom in model:
             if not isinstance(atom, Fn) or not atom.args or not isinstance(atom.args[-1], int):
                 continue
-            t = atom.args[-1]
-            if not 0 <= t < len(moves):
+            k = atom.args[-1]
+            if not 0 <= k < len(items):
                 continue
             if atom.name == "violation":
                 rule, role, move, args, _ = atom.args
-                if (role, move) == moves[t]:
-                    steps[t]["violations"].append(Violation(rule.name, role, move, args.args))
+                if (role, move) == items[k][1:]:
+                    found[k]["violations"].append(Violation(rule.name, role, move, args.args))
             elif atom.name == "next":
-                steps[t]["next"].append(atom.args[0])
+                found[k]["next"].append(atom.args[0])
             elif atom.name == "goal":
-                steps[t]["goals"].append((atom.args[0], atom.args[1]))
-        current = state
-        for (role, move), found in zip(moves, steps):
-            judgement = Judgement(tuple(sorted(found["violations"], key=lambda v: (v.rule, str(v.args)))),
-                                  frozenset(found["next"]), (), tuple(sorted(found["goals"], key=str)))
-            self._cache.setdefault((current, role, move), judgement)
-            current = judgement.next_state
+                found[k]["goals"].append((atom.args[0], atom.args[1]))
+        for (state, role, move), result in zip(items, found):
+            self._cache[(state, role, move)] = Judgement(
+                tuple(sorted(result["violations"], key=lambda v: (v.rule, str(v.args)))),
+                frozenset(result["next"]), (), tuple(sorted(result["goals"], key=str)))
 
     def legal_moves(self, static: Iterable[Fn], state: Iterable[Fn]) -> tuple[tuple[Term, Fn], ...]:
         """Every legal move in ``state`` as (role, move) pairs."""
@@ -296,7 +320,7 @@ class Engine:
                                                   and (s.args[1], s.args[2]) != does)]
         return symbols
 
-    def _run(self, program: str, facts: list[clingo.Symbol], steps: int = 0) -> list[Term]:
+    def _run(self, program: str, facts: list[clingo.Symbol], parts: int = 0) -> list[Term]:
         if len(facts) > self.max_facts:
             raise SolverLimitError(
                 f"the position has {len(facts)} facts, more than the bound of {self.max_facts}; "
@@ -312,7 +336,7 @@ class Engine:
 
         def ground() -> None:
             try:
-                ctl.ground([("base", [])] + [("step", [clingo.Number(t)]) for t in range(steps)])
+                ctl.ground([("base", [])] + [("judge", [clingo.Number(k)]) for k in range(parts)])
             except BaseException as exc:  # re-raised in the caller's thread
                 ground_error.append(exc)
 

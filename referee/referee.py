@@ -20,8 +20,8 @@ from .terms import Fn, Term
 from .transcript import CHANCE, CycleStart, Play, Transcript
 
 GAME = Fn("game")
-#: How many moves ahead the referee asks the solver to judge in one call.
-BATCH = 8
+#: How many written moves ahead the referee asks the solver to judge in one call.
+BATCH = 80
 
 
 def role_term(play: Play) -> Term:
@@ -221,13 +221,25 @@ class Referee:
             return state
         raise SequenceError("the referee could not reach this move", self._position(play))
 
+    def _speculate(self, state: frozenset, role: Term, move: Fn, coming) -> None:
+        """Guess the coming moves and the states they will be made in, and have the
+        solver judge them all in one call (only exact matches are ever used)."""
+        guess = self.rules.predict(state, list(coming[:BATCH]))
+        if not guess or guess[0] != (role, move):
+            return
+        items = []
+        for guessed_role, guessed_move in guess:
+            items.append((state, guessed_role, guessed_move))
+            state = self.rules.speculate(state, guessed_role, guessed_move)
+            if state is None:
+                break
+        self.engine.prefetch(self.rules.static, items)
+
     def _judge_written(self, run: Run, state: frozenset, play: Play, number: int, coming=()) -> frozenset:
         role = role_term(play)
         move = self.rules.resolve(state, play)
         if not self.engine.knows(state, role, move):
-            guess = self.rules.predict(state, list(coming[:BATCH]))
-            if guess and guess[0] == (role, move):
-                self.engine.prefetch(self.rules.static, state, guess)
+            self._speculate(state, role, move, coming)
         judgement = self.engine.judge(self.rules.static, state, role, move)
         if judgement.violations and self.rules.has_pending(state):
             forced = self._forced(state)

@@ -14,12 +14,31 @@ from typing import Union
 Term = Union[int, str, "Fn"]
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, eq=False)
 class Fn:
     """A function term ``name(args...)``; ``Fn('zeus')`` is the constant ``zeus``."""
 
     name: str
     args: tuple[Term, ...] = ()
+
+    # States are sets of thousands of terms, so the hash is computed once.
+    def __hash__(self) -> int:
+        try:
+            return self.__dict__["_hash"]
+        except KeyError:
+            value = hash((self.name, self.args))
+            self.__dict__["_hash"] = value
+            return value
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, Fn):
+            return NotImplemented
+        return self.__hash__() == other.__hash__() and self.name == other.name and self.args == other.args
+
+    def __lt__(self, other: "Fn") -> bool:
+        return (self.name, self.args) < (other.name, other.args)
 
     def __repr__(self) -> str:
         if not self.args:

@@ -1,4 +1,4 @@
-"""Shared test helpers: where the shipped transcripts are."""
+"""Shared test setup: tests run from the repository root."""
 
 from __future__ import annotations
 
@@ -7,12 +7,6 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-TRANSCRIPTS = sorted((ROOT / "transcripts").rglob("*.txt"))
-TRANSCRIPTS = [t for t in TRANSCRIPTS if t.name != "README.txt"]
-
-
-def transcript_ids(paths):
-    return [str(p.relative_to(ROOT)) for p in paths]
 
 
 @pytest.fixture(autouse=True)

@@ -10,12 +10,19 @@ state, as do judging moves one by one and in batches.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from referee.referee import Referee
 from referee.notation import read_transcript
 
-from .conftest import TRANSCRIPTS, transcript_ids
+ROOT = Path(__file__).resolve().parents[1]
+TRANSCRIPTS = sorted(p for p in (ROOT / "transcripts").rglob("*.txt"))
+
+
+def transcript_ids(paths):
+    return [str(p.relative_to(ROOT)) for p in paths]
 
 
 def _steps(path, **options):

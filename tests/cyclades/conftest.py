@@ -57,7 +57,8 @@ def transcript(body: str, players: int = 5, order: str | None = None, board: str
         head.append(f"rules: {rules}")
     if board:
         head.append(f"board: {board_file(board) if board in CUSTOM_BOARDS else board}")
-    return "\n".join(head) + "\n" + textwrap.dedent(body).strip() + "\n"
+    lines = [line.strip() for line in body.strip().splitlines()]
+    return "\n".join(head + lines) + "\n"
 
 
 @dataclass(frozen=True)
@@ -122,9 +123,17 @@ class Checked:
         return self.session.explain(move=number, everything=True)
 
 
+#: One solver engine per game set-up (the static facts: players, turn track, board),
+#: shared by the transcripts with that header: an engine keeps the judgement of
+#: every (state, move) it has solved, so transcripts that begin alike are judged
+#: once.  A judgement only depends on the static facts, the state and the move.
+_ENGINES: dict = {}
+
+
 @functools.lru_cache(maxsize=None)
 def check(text: str) -> Checked:
     session = Session(parse_transcript(text, "test.cyc"))
+    session.referee.engine = _ENGINES.setdefault(session.referee.rules.static, session.referee.engine)
     report = session.check()
     return Checked(text, session, report, session.referee.run())
 
@@ -133,6 +142,32 @@ def play(body: str, players: int = 5, order: str | None = None, board: str | Non
          rules: str | None = None) -> Checked:
     """Check ``body`` under a header for ``players`` players."""
     return check(transcript(body, players=players, order=order, board=board, rules=rules))
+
+
+#: A first cycle for 5 players on the shipped 5p board: everyone on a different god,
+#: Eve on Apollo.  Income 2 each (start 5 -> 7); after the offerings Ann has 4,
+#: Bob 5, Cy 6, Dan 6, Eve 7 (and Apollo's 1 GP when her turn comes: 8).
+#: Action order: Ann (Zeus), Bob (Athena), Cy (Ares), Dan (Poseidon), Eve (Apollo).
+OPENING = """
+    cycle 1
+    creatures: Pegasus
+    gods: Zeus, Athena, Ares, Poseidon
+    Ann: 3 on Zeus
+    Bob: 2 on Athena
+    Cy: 1 on Ares
+    Dan: 1 on Poseidon
+    Eve: Apollo
+"""
+
+
+def opening(actions: str = "") -> str:
+    """OPENING followed by action lines (dedented) and, unless they say what Eve
+    does, Eve's Apollo turn: the first player on Apollo places the prosperity
+    marker (rule apollo_prosperity_missing), here on her island IS3."""
+    actions = textwrap.dedent(actions).strip()
+    if "Eve/Apollo" not in actions:
+        actions += "\nEve/Apollo: prosperity on IS3"
+    return textwrap.dedent(OPENING) + actions + "\n"
 
 
 # -- reading a state --------------------------------------------------------------------

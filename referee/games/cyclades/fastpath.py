@@ -23,6 +23,8 @@ class Facts:
         self.players = [a[0] for a in by.get("player", [])]
         self.player_count = by["player_count"][0][0]
         self.island_prosperity = {a[0]: a[1] for a in by.get("island_prosperity", [])}
+        self.island_slots = {a[0]: a[1] for a in by.get("island_slots", [])}
+        self.metropolis_slots = {a[0]: a[1] for a in by.get("metropolis_slots", [])}
         self.sea_prosperity = {a[0]: a[1] for a in by.get("sea_prosperity", [])}
         self.owner = {a[1]: a[1].args[0] for a in by.get("start_order", [])}  # marker -> player
         self.markers = len(by.get("start_order", []))
@@ -281,5 +283,170 @@ def apply(state: frozenset[Fn], facts: Facts, role: Term, move: Fn) -> frozenset
         GAME_STEPS[move.name](d, facts)
     else:
         reveal(d, facts, move)
+    set_control(d, facts)
+    return d.freeze()
+
+
+# -- speculation: the likely next state of any move -------------------------------------
+#
+# Only a guess, used to judge many moves in one solver call (Engine.prefetch):
+# the solver judges each move in the state guessed for it, and a judgement is
+# used only when that state is the real one. A wrong or missing guess costs
+# time, never a wrong verdict.
+
+RECRUIT_COSTS = {"priest": (0, 4), "philosopher": (0, 4), "fleet": (0, 1, 2, 3), "troop": (0, 2, 3, 4)}
+BUILDINGS = ("temple", "university", "port", "fortress")
+
+
+def _placing(d: Draft, facts: Facts, player: Term) -> Term | None:
+    outbid = [f.args[0] for f in d.having("outbid") if facts.owner[f.args[0]] == player]
+    if outbid:
+        return outbid[0]
+    placed = {f.args[0] for f in d.having("offer")}
+    waiting = sorted((f.args[0], f.args[1]) for f in d.having("order")
+                     if f.args[1] not in placed and facts.owner[f.args[1]] == player)
+    return waiting[0][1] if waiting else None
+
+
+def _temples(d: Draft, player: Term) -> int:
+    held = controlled(d, player)
+    temples = sum(n for key, n in d.counts("building").items() if key.args[0] in held and key.args[1] == Fn("temple"))
+    return temples + sum(1 for f in d.having("metropolis") if f.args[0] in held)
+
+
+def _free_slots(d: Draft, facts: Facts, island: Term) -> int:
+    used = sum(n for key, n in d.counts("building").items() if key.args[0] == island)
+    if fn("metropolis", island) in d.facts:
+        used += facts.metropolis_slots[island]
+    return facts.island_slots[island] - used
+
+
+def _placeable(d: Draft, player: Term) -> bool:
+    return any(fn("metropolis", i) not in d.facts for i in controlled(d, player))
+
+
+def _offer(d: Draft, facts: Facts, player: Term, god: Fn, amount: int) -> None:
+    marker = _placing(d, facts, player)
+    if marker is None:
+        return
+    for f in list(d.having("outbid")):
+        if f.args[0] == marker:
+            d.discard(f)
+    if god == Fn("apollo"):
+        amount = 1 + sum(1 for f in d.having("offer") if f.args[1] == god)
+    else:
+        for f in list(d.having("offer")):
+            if f.args[1] == god and f.args[0] != marker:
+                d.discard(f)
+                d.add("outbid", f.args[0], god)
+    d.add("offer", marker, god, amount)
+    if phase(d) == "bidding" and to_place(d) is None:
+        set_phase(d, "pay")
+
+
+def _player_move(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
+    a, name = move.args, move.name
+    acting = d.one("acting")
+    if name in ("offer", "apollo"):
+        _offer(d, facts, player, a[0] if a else Fn("apollo"), a[1] if a else 0)
+    elif name == "recruit":
+        unit = a[0].name
+        bought = d.count("bought", tup(player, a[0]))
+        costs = RECRUIT_COSTS[unit]
+        if bought < len(costs):
+            d.change("gold", player, -costs[bought])
+        d.change("bought", tup(player, a[0]), 1)
+        if unit in ("priest", "philosopher"):
+            before = d.count(unit + "s", player)
+            d.change(unit + "s", player, 1)
+            if unit == "philosopher" and before == 3:
+                d.change("philosophers", player, -4)
+                if _placeable(d, player):
+                    d.add("pending", player, Fn("place"))
+        elif len(a) > 1:
+            d.change(unit + "s", tup(player, a[1]), 1)
+    elif name == "build":
+        kind, island = a
+        owned = {key.args[1] for key, n in d.counts("building").items() if key.args[0] in controlled(d, player)}
+        d.change("gold", player, -2)
+        d.change("building", tup(island, kind), 1)
+        if (island in controlled(d, player) and not any(f.args[0] == player for f in d.having("pending"))
+                and len(owned) < 4 and len(owned | {kind}) == 4):
+            d.add("pending", player, Fn("buildings"))
+    elif name in ("buy", "replace"):
+        slot = next((f.args[0] for f in d.having("track") if f.args[1] == a[0]), None)
+        if slot is None:
+            return False
+        if name == "buy":
+            discount = min(max(0, _temples(d, player) - d.count("temples_used", player)), slot - 1)
+            d.change("gold", player, -(slot - discount))
+            d.change("temples_used", player, discount)
+        else:
+            d.change("gold", player, -1)
+            d.add("reveal", slot)
+        d.discard(fn("track", slot, a[0]))
+        d.add("discard", a[0])
+    elif name == "discard":
+        d.change("building", tup(a[1], a[0]), -1)
+        d.add("discarded", a[0])
+        if sum(1 for _ in d.having("discarded")) == 4:
+            d.drop_all("discarded")
+            d.discard(fn("pending", player, Fn("buildings")))
+            if _placeable(d, player):
+                d.add("pending", player, Fn("place"))
+    elif name == "metropolis":
+        deficit = facts.metropolis_slots[a[0]] - _free_slots(d, facts, a[0])
+        d.add("metropolis", a[0])
+        d.discard(fn("pending", player, Fn("place")))
+        if deficit > 0:
+            d.add("pending", player, fn("demolish", a[0], deficit))
+    elif name == "demolish":
+        pending = next((f for f in d.having("pending") if f.args[0] == player and f.args[1].name == "demolish"), None)
+        if pending is None:
+            return False
+        island, deficit = pending.args[1].args
+        d.change("building", tup(island, a[0]), -1)
+        d.discard(pending)
+        if deficit > 1:
+            d.add("pending", player, fn("demolish", island, deficit - 1))
+    elif name == "prosperity":
+        d.change("prosperity", a[0], 1)
+        d.add("apollo_marker_placed")
+    elif name == "pass":
+        if acting is None or facts.owner[acting.args[0]] != player:
+            return False
+        marker = acting.args[0]
+        d.add("finished", marker, 1 + sum(1 for _ in d.having("finished")))
+        d.discard(acting)
+        for key, n in d.counts("bought").items():
+            if key.args[0] == player:
+                d.change("bought", key, -n)
+        acts = sorted((f.args[0], f.args[1], f.args[2]) for f in d.having("act"))
+        rank = next(r for r, m, _ in acts if m == marker)
+        later = [(r, m, g) for r, m, g in acts if r > rank]
+        if later:
+            d.add("acting", later[0][1])
+            if later[0][2] == Fn("apollo"):
+                d.add("apollo_due", later[0][1])
+        else:
+            set_phase(d, "cycle_end")
+    else:
+        return False
+    return True
+
+
+def speculate(state: frozenset[Fn], facts: Facts, role: Term, move: Fn) -> frozenset[Fn] | None:
+    """The likely state after ``move`` (None when no guess is made)."""
+    d = Draft(state)
+    if role == Fn("game"):
+        if move != game_step(state):
+            return None
+        GAME_STEPS[move.name](d, facts)
+    elif role == Fn("chance"):
+        if move.name == "track" and not d.one("reveal"):
+            return None
+        reveal(d, facts, move)
+    elif not _player_move(d, facts, role, move):
+        return None
     set_control(d, facts)
     return d.freeze()

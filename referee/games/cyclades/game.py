@@ -133,6 +133,9 @@ class CycladesRules:
     def fast_apply(self, state: frozenset, role, move: Fn) -> frozenset:
         return fastpath.apply(state, self.setup.facts, role, move)
 
+    def speculate(self, state: frozenset, role, move: Fn) -> frozenset | None:
+        return fastpath.speculate(state, self.setup.facts, role, move)
+
     # -- turns ----------------------------------------------------------------------------
     def _acting(self, state: frozenset) -> tuple[Fn, Fn] | None:
         """The acting marker and its god, in the action phase."""
@@ -233,7 +236,7 @@ class CycladesRules:
             if move.name == "replace":
                 replaced_slot = track.get(move.args[0])
             moves.append((event.role, move))
-            previous = turn
+            previous = None if move.name == "pass" else turn
         return moves
 
     # -- words for people ---------------------------------------------------------------------
