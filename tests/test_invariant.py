@@ -66,3 +66,16 @@ def test_batched_and_single_judgements_agree(path):
     _, single = _steps(path, batching=False)
     assert [(s.number, s.role, s.move, s.violations, s.after) for s in batched.steps] == \
            [(s.number, s.role, s.move, s.violations, s.after) for s in single.steps]
+
+
+@pytest.mark.parametrize("path", TRANSCRIPTS, ids=transcript_ids(TRANSCRIPTS))
+def test_speculated_states_match_the_solver_on_legal_moves(path):
+    """The speculation model (a guess used only for speed) predicts the solver's next
+    state for every legal move; a miss would cost time, not correctness."""
+    referee, run = _steps(path, batching=False)
+    for step in run.steps:
+        if step.legal:
+            assert referee.rules.speculate(step.before, step.role, step.move) == step.after, (
+                f"move {step.number}: {step.move}")
+    batched, _ = _steps(path)
+    assert batched.engine.calls < max(3, len(run.steps) // 4)
