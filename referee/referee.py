@@ -140,8 +140,8 @@ class Referee:
             run.add(Step(None, None, role, move, (), state, after, "fast", inserted))
             return after
         judgement = self.engine.judge(self.rules.static, state, role, move)
-        run.add(Step(None, None, role, move, judgement.violations, state,
-                              judgement.next_state, "solver", inserted))
+        run.add(Step(None, None, role, move, judgement.violations, state, judgement.next_state,
+                     "solver", inserted))
         return judgement.next_state
 
     def _automatic(self, state: frozenset, written_chance: bool = False) -> tuple[Term, Fn, str] | None:
@@ -181,7 +181,7 @@ class Referee:
                 return self._apply(run, state, end[0], forced, "forced")
         return self._apply(run, state, *end, "end of turn")
 
-    def _close_cycle(self, run: Run, state: frozenset, final: bool = False) -> frozenset:
+    def _close_cycle(self, run: Run, state: frozenset) -> frozenset:
         """End the turns nobody wrote down and the cycle itself."""
         for _ in range(1000):
             state = self._run_automatic(run, state)
@@ -192,9 +192,7 @@ class Referee:
         return state
 
     def _start_cycle(self, run: Run, state: frozenset, event: CycleStart) -> frozenset:
-        if event.number > 1 or self.rules.cycle(state) != 1:
-            state = self._close_cycle(run, state)
-        state = self._run_automatic(run, state, written_chance=True)
+        state = self._close_cycle(run, state)
         if self.rules.is_over(state):
             raise SequenceError(f"the game ended before cycle {event.number}: "
                                 f"{self.rules.describe_outcome(state)}", self._position(event))
@@ -246,8 +244,7 @@ class Referee:
             if forced is not None and forced != move and role == self.rules.control(state):
                 state = self._apply(run, state, role, forced, "forced")
                 judgement = self.engine.judge(self.rules.static, state, role, move)
-        run.add(Step(number, play, role, move, judgement.violations, state,
-                              judgement.next_state, "solver"))
+        run.add(Step(number, play, role, move, judgement.violations, state, judgement.next_state, "solver"))
         if judgement.violations and self.strict:
             run.stopped = True
         return judgement.next_state
