@@ -28,6 +28,7 @@ and changes only who starts where (``based_on``, docs/boards.md).
 from __future__ import annotations
 
 import atexit
+import dataclasses
 import functools
 import shutil
 import tempfile
@@ -40,6 +41,7 @@ from referee.notation import parse_transcript
 from referee.referee import Run, Step
 from referee.report import Report, Verdict
 from referee.terms import Fn, fn
+from referee.transcript import Play
 
 NAMES = ("Ann", "Bob", "Cy", "Dan", "Eve")
 COLOURS = ("red", "blue", "green", "yellow", "black")
@@ -138,6 +140,18 @@ def check(text: str) -> Checked:
     return Checked(text, session, report, session.referee.run())
 
 
+def check_rewritten(text: str, line: str, move: Fn) -> Checked:
+    """Check ``text`` with the moves written on ``line`` replaced by ``move``: a move
+    the notation cannot express (a troop without a place), as another program that
+    builds transcripts could produce it."""
+    parsed = parse_transcript(text, "test.cyc")
+    events = tuple(dataclasses.replace(e, move=move) if isinstance(e, Play)
+                   and e.line_text.split("#")[0].strip() == line else e for e in parsed.events)
+    session = Session(dataclasses.replace(parsed, events=events))
+    report = session.check()
+    return Checked(text, session, report, session.referee.run())
+
+
 def play(body: str, players: int = 5, order: str | None = None, board: str | None = None,
          rules: str | None = None) -> Checked:
     """Check ``body`` under a header for ``players`` players."""
@@ -168,6 +182,35 @@ def opening(actions: str = "") -> str:
     if "Eve/Apollo" not in actions:
         actions += "\nEve/Apollo: prosperity on IS3"
     return textwrap.dedent(OPENING) + actions + "\n"
+
+
+#: Three cycles in which every player goes to Apollo and nobody buys a creature.
+#: Turn order: cycle 1 Ann..Eve (seat order); everyone acts on Apollo in the order
+#: they arrived, so the last to finish (Eve) offers first in cycle 2: Eve, Dan, Cy,
+#: Bob, Ann; and cycle 3 is Ann..Eve again. The first on Apollo places the marker.
+ALL_APOLLO = """
+    cycle 1
+    creatures: Pegasus
+    gods: Zeus, Athena, Ares, Poseidon
+    Ann: Apollo
+    Bob: Apollo
+    Cy: Apollo
+    Dan: Apollo
+    Eve: Apollo
+    Ann/Apollo: prosperity on IS2
+    cycle 2
+    creatures: Harpy, Pegasus
+    gods: Athena, Zeus, Poseidon, Ares
+    Eve: Apollo
+    Dan: Apollo
+    Cy: Apollo
+    Bob: Apollo
+    Ann: Apollo
+    Eve/Apollo: prosperity on IS3
+    cycle 3
+    creatures: Sylph, Harpy, Pegasus
+    gods: Ares, Poseidon, Zeus, Athena
+"""
 
 
 # -- reading a state --------------------------------------------------------------------
@@ -307,6 +350,60 @@ CUSTOM_BOARDS = {
     # Incomes: A: IS1 2 + IS5 0 + IS7 0 + A2 1 + F1 1 = 4   (slots 1 + 3 + 4 = 8)
     #          B: IS2 1 + IS3 1 + IS8 0 + F7 1 + K2 1 = 4   (slots 2 + 2 + 3 = 7)
     #          C: IS4 2 + IS6 2 = 4                        (slots 1 + 1)
+    # Ann on two one-slot islands and rich: her metropolis finds no room.
+    # Incomes: A: IS3 2 + IS9 2 + A1 + A6 + F1 + F11 + K1 + K6 (1 each) = 10;
+    #          B: IS1 0 + IS2 1 = 1; C: IS4 1 + IS13 0 = 1; D: IS6 1 + IS7 0 = 1; E: 0.
+    "crowded5": """
+        [board]
+        name = "5 players, Ann on two one-slot islands"
+        players = [5]
+        based_on = "5p"
+        [start.A]
+        islands = ["IS3", "IS9"]
+        fleets = ["A1", "A6", "F1", "F11", "K1", "K6"]
+        [start.B]
+        islands = ["IS1", "IS2"]
+        fleets = ["B3"]
+        [start.C]
+        islands = ["IS4", "IS13"]
+        fleets = ["F5"]
+        [start.D]
+        islands = ["IS6", "IS7"]
+        fleets = ["D8"]
+        [start.E]
+        islands = ["IS11", "IS12"]
+        fleets = ["G9"]
+    """,
+    # Two players on the 2-3-player map; Ann rich, with room for three metropolises.
+    # Incomes: A: IS1 2 + IS4 2 + IS5 0 + IS6 2 + IS7 0 + A2 + F1 + F7 + K2 (1 each) = 10
+    #             (slots IS1 1, IS4 1, IS5 3, IS6 1, IS7 4);
+    #          B: IS2 1 + IS3 1 + IS8 0 + D4 0 = 2.
+    "build2": """
+        [board]
+        name = "2 players, Ann with room for three metropolises"
+        players = [2]
+        based_on = "3p"
+        [start.A]
+        islands = ["IS1", "IS4", "IS5", "IS6", "IS7"]
+        fleets = ["A2", "F1", "F7", "K2"]
+        [start.B]
+        islands = ["IS2", "IS3", "IS8"]
+        fleets = ["D4"]
+    """,
+    # Two players; Ann on the single island IS1 (1 slot, 2 prosperity).
+    # Incomes: A: IS1 2 + A2 1 + F1 1 = 4; B: IS2 1 + IS3 1 + IS8 0 + K2 1 = 3.
+    "single2": """
+        [board]
+        name = "2 players, Ann on a single island"
+        players = [2]
+        based_on = "3p"
+        [start.A]
+        islands = ["IS1"]
+        fleets = ["A2", "F1"]
+        [start.B]
+        islands = ["IS2", "IS3", "IS8"]
+        fleets = ["K2"]
+    """,
     "build3": """
         [board]
         name = "3 players with room to build"

@@ -10,38 +10,9 @@ gods_track_repeated and gods_track_forced.
 from __future__ import annotations
 
 import pytest
-from conftest import fluents, gold, opening, play, track
+from conftest import ALL_APOLLO, fluents, gold, opening, play, track
 
 # -- the creature track ---------------------------------------------------------------------
-
-#: Three cycles in which every player goes to Apollo and nobody buys a creature.
-#: Turn order: cycle 1 Ann..Eve (seat order); everyone acts on Apollo in the order
-#: they arrived, so the last to finish (Eve) offers first in cycle 2: Eve, Dan, Cy,
-#: Bob, Ann; and cycle 3 is Ann..Eve again. The first on Apollo places the marker.
-ALL_APOLLO = """
-    cycle 1
-    creatures: Pegasus
-    gods: Zeus, Athena, Ares, Poseidon
-    Ann: Apollo
-    Bob: Apollo
-    Cy: Apollo
-    Dan: Apollo
-    Eve: Apollo
-    Ann/Apollo: prosperity on IS2
-    cycle 2
-    creatures: Harpy, Pegasus
-    gods: Athena, Zeus, Poseidon, Ares
-    Eve: Apollo
-    Dan: Apollo
-    Cy: Apollo
-    Bob: Apollo
-    Ann: Apollo
-    Eve/Apollo: prosperity on IS3
-    cycle 3
-    creatures: Sylph, Harpy, Pegasus
-    gods: Ares, Poseidon, Zeus, Athena
-"""
-
 
 def test_creature_track_refresh_a_card_left_on_the_track_slides_each_cycle():
     """Rule creature_track_refresh: "At the start of each cycle the creature on the 2-GP
