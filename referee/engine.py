@@ -91,6 +91,7 @@ def _from_symbol(symbol: clingo.Symbol) -> Term:
 # depend on each other, so every part stays stratified and grounds to facts.
 
 _BASE_DYNAMIC = {("true", 1), ("does", 2), ("want", 1)}
+INDEX = "K__judgement"
 
 
 def _atoms(node) -> list:
@@ -144,17 +145,21 @@ def indexed_program(program: str) -> str:
         def _timed(self, function):
             if function.ast_type != ast.ASTType.Function or _signature(function) not in dynamic:
                 return function
-            return function.update(arguments=list(function.arguments) + [ast.Function(function.location, "k", [], 0)])
+            return function.update(arguments=list(function.arguments) + [ast.Variable(function.location, INDEX)])
 
     static, timed = [], []
     for statement, (heads, body) in zip(statements, uses):
         if statement.ast_type == ast.ASTType.Rule and (heads | body) & dynamic:
-            timed.append(str(AddTime()(statement)))
+            loc = statement.location
+            index = ast.Literal(loc, ast.Sign.NoSign, ast.SymbolicAtom(
+                ast.Function(loc, "judgement", [ast.Variable(loc, INDEX)], 0)))
+            statement = AddTime()(statement)
+            timed.append(str(statement.update(body=[index] + list(statement.body))))
         elif statement.ast_type == ast.ASTType.ShowSignature and (statement.name, statement.arity) in dynamic:
             static.append(str(statement.update(arity=statement.arity + 1)))
         elif statement.ast_type in (ast.ASTType.Rule, ast.ASTType.ShowSignature):
             static.append(str(statement))
-    return "\n".join(["#program base."] + static + ["#program judge(k)."] + timed)
+    return "\n".join(static + timed)
 
 
 def cache_dir() -> Path:
@@ -168,7 +173,7 @@ def cached_indexed(program: str) -> str:
     program (rewriting takes a fifth of a second; reading it back, nothing). A
     cache that cannot be read or written is simply not used."""
     digest = hashlib.sha256(program.encode("utf-8")).hexdigest()
-    path = cache_dir() / f"indexed-{clingo.__version__}-{digest[:32]}.lp"
+    path = cache_dir() / f"indexed2-{clingo.__version__}-{digest[:32]}.lp"
     try:
         return path.read_text(encoding="utf-8")
     except OSError:
@@ -272,7 +277,8 @@ class Engine:
             index = clingo.Number(k)
             facts.extend(clingo.Function("true", [to_symbol(f), index]) for f in state)
             facts.append(clingo.Function("does", [to_symbol(role), to_symbol(move), index]))
-        model = self._run(self.indexed, facts, parts=len(items))
+        facts.extend(clingo.Function("judgement", [clingo.Number(k)]) for k in range(len(items)))
+        model = self._run(self.indexed, facts)
         found: list[dict] = [{"violations": [], "next": [], "goals": []} for _ in items]
         for atom in model:
             if not isinstance(atom, Fn) or not atom.args or not isinstance(atom.args[-1], int):
@@ -320,7 +326,7 @@ class Engine:
                                                   and (s.args[1], s.args[2]) != does)]
         return symbols
 
-    def _run(self, program: str, facts: list[clingo.Symbol], parts: int = 0) -> list[Term]:
+    def _run(self, program: str, facts: list[clingo.Symbol]) -> list[Term]:
         if len(facts) > self.max_facts:
             raise SolverLimitError(
                 f"the position has {len(facts)} facts, more than the bound of {self.max_facts}; "
@@ -336,7 +342,7 @@ class Engine:
 
         def ground() -> None:
             try:
-                ctl.ground([("base", [])] + [("judge", [clingo.Number(k)]) for k in range(parts)])
+                ctl.ground([("base", [])])
             except BaseException as exc:  # re-raised in the caller's thread
                 ground_error.append(exc)
 

@@ -109,6 +109,9 @@ class Referee:
         state = run.initial
         number = 0
         events = self.transcript.events
+        if upto is not None:  # guess no further than the moves asked for
+            plays = [i for i, e in enumerate(events) if isinstance(e, Play)]
+            events = events[:plays[upto - 1] + 1] if upto <= len(plays) else events
         for index, event in enumerate(events):
             if isinstance(event, CycleStart):
                 if upto is not None and number + 1 >= upto:

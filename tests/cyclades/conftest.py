@@ -93,19 +93,25 @@ class Checked:
         return {b.rule for v in self.report.problems for b in v.breaches}
 
     # -- states -----------------------------------------------------------------
-    def _steps_of(self, line: str) -> list[Step]:
+    def _steps_of(self, line: str, nth: int = 1) -> list[Step]:
+        """The steps of the nth line reading ``line`` (comments and spaces aside)."""
         steps = [s for s in self.run.steps if s.play is not None
                  and s.play.line_text.split("#")[0].strip() == line.strip()]
-        assert steps, f"no move written on a line {line!r}"
-        return steps
+        numbers = sorted({s.play.span.line for s in steps})
+        assert len(numbers) >= nth, f"no move written on a line {line!r} (occurrence {nth})"
+        return [s for s in steps if s.play.span.line == numbers[nth - 1]]
 
-    def before(self, line: str) -> frozenset:
-        """The state in which the first move of ``line`` was judged."""
-        return self._steps_of(line)[0].before
+    def steps(self, line: str, nth: int = 1) -> list[Step]:
+        """The steps of the moves written on ``line`` (its nth occurrence), in order."""
+        return self._steps_of(line, nth)
 
-    def after(self, line: str) -> frozenset:
-        """The state after the last move of ``line``."""
-        return self._steps_of(line)[-1].after
+    def before(self, line: str, nth: int = 1) -> frozenset:
+        """The state in which the first move of ``line`` (its nth occurrence) was judged."""
+        return self._steps_of(line, nth)[0].before
+
+    def after(self, line: str, nth: int = 1) -> frozenset:
+        """The state after the last move of ``line`` (its nth occurrence)."""
+        return self._steps_of(line, nth)[-1].after
 
     @property
     def final(self) -> frozenset:
@@ -213,6 +219,69 @@ ALL_APOLLO = """
 """
 
 
+#: Board build3, three players; Ann and Bob build one kind of building a cycle,
+#: two of them each time, Cy goes to Apollo (first there: his marker on IS4).
+#: Gods (3 players): two face up, the face-down pair is used the next cycle.
+#:   Ann: Zeus (temples IS7 IS7), Poseidon (ports IS5 IS5), Athena (universities IS7
+#:        IS1), Ares (fortresses);
+#:   Bob: Athena (universities IS8 IS8), Ares (fortresses IS2 IS2), Zeus (temples IS3
+#:        IS3), Poseidon (ports).
+#: Turn order: cycle 1 Ann, Bob, Cy; then the last to finish first: Cy, Bob, Ann in
+#: cycles 2 and 3 (Ann's god lies above Bob's), Cy, Ann, Bob in cycle 4.
+#: Gold (income 4 each): Ann and Bob 5+4-1-4 = 4, then 3, 2, and 1 GP at the end of
+#: cycle 4 once they have paid their 1-GP offering and two buildings ({bob1} is
+#: Bob's first offering: 1, or 2 to leave him 1 GP poorer); Cy 5+4+1 = 10, then
+#: +5+1, +6+1, +7+1 = 31 GP.
+BUILD3 = """
+    cycle 1
+    creatures: Pegasus
+    gods: Zeus, Athena / Poseidon, Ares
+    Ann: 1 on Zeus
+    Bob: {bob1} on Athena
+    Cy: Apollo
+    Ann/Zeus: 2 temples on IS7
+    Bob/Athena: 2 universities on IS8
+    Cy/Apollo: prosperity on IS4
+    cycle 2
+    creatures: Harpy, Pegasus
+    gods: Poseidon, Ares
+    Cy: Apollo
+    Bob: 1 on Ares
+    Ann: 1 on Poseidon
+    Ann/Poseidon: 2 ports on IS5
+    Bob/Ares: 2 fortresses on IS2
+    Cy/Apollo: prosperity on IS4
+    cycle 3
+    creatures: Sylph, Harpy, Pegasus
+    gods: Zeus, Athena / Ares, Poseidon
+    Cy: Apollo
+    Bob: 1 on Zeus
+    Ann: 1 on Athena
+    Bob/Zeus: 2 temples on IS3
+    Ann/Athena: university on IS7; university on IS1
+    Cy/Apollo: prosperity on IS4
+    cycle 4
+    creatures: Griffon, Sylph, Harpy
+    gods: Ares, Poseidon
+    Cy: Apollo
+    Ann: 1 on Ares
+    Bob: 1 on Poseidon
+"""
+#: Ann's first metropolis (the first of the game): her fortress completes the four
+#: kinds; she discards one of each (the university on IS1 of her two) and places
+#: the metropolis on IS7 (IS7 keeps a temple and a university: 2 of its 4 spaces free).
+ANN_FIRST_METROPOLIS = ("Ann/Ares: fortress on IS5; discard temple IS7; discard university IS1; "
+                        "discard port IS5; discard fortress IS5; metropolis on IS7")
+#: Her second: another fortress completes the four kinds again.
+ANN_SECOND_METROPOLIS = ("Ann/Ares: fortress on IS5; discard temple IS7; discard university IS7; "
+                         "discard port IS5; discard fortress IS5; metropolis on IS5")
+#: Bob likewise with ports (his first metropolis on IS8, his second on IS3).
+BOB_FIRST_METROPOLIS = ("Bob/Poseidon: port on IS8; discard university IS8; discard temple IS3; "
+                        "discard fortress IS2; discard port IS8; metropolis on IS8")
+BOB_SECOND_METROPOLIS = ("Bob/Poseidon: port on IS3; discard university IS8; discard temple IS3; "
+                         "discard fortress IS2; discard port IS3; metropolis on IS3")
+
+
 # -- reading a state --------------------------------------------------------------------
 def count(state: frozenset, name: str, *key) -> int:
     """A counter of the state (0 when absent): ``count(s, 'troops', 'Ann', 'IS2')``."""
@@ -232,6 +301,11 @@ def holds(state: frozenset, name: str, *args) -> bool:
     """Whether the fluent ``name(args)`` is true; constants may be given as strings
     prefixed with ':' (``holds(s, 'god_up', 1, ':zeus')``)."""
     return fn(name, *(_term(a) for a in args)) in state
+
+
+def marker(player: str, k: int = 1) -> Fn:
+    """A player's offering marker (the k-th: two each in the 2-player game)."""
+    return fn("m", player, k)
 
 
 def fluents(state: frozenset, name: str) -> list[tuple]:
@@ -403,6 +477,29 @@ CUSTOM_BOARDS = {
         [start.B]
         islands = ["IS2", "IS3", "IS8"]
         fleets = ["K2"]
+    """,
+    # Four players; Ann earns just enough for two philosophers a cycle, Cy is rich.
+    # Incomes: A: IS1 0 + IS7 0 + A1 + A4 + F1 + F9 (1 each) = 4   (slots IS1 4, IS7 3)
+    #          B: IS2 1 + IS3 1 + D6 0 = 2
+    #          C: IS4 2 + IS5 2 + IS8 2 + IS6 1 + K1 1 + K4 1 = 9
+    #          D: IS9 0 + IS10 0 + I5 0 = 0
+    "athena4": """
+        [board]
+        name = "4 players, Ann after philosophers"
+        players = [4]
+        based_on = "4p"
+        [start.A]
+        islands = ["IS1", "IS7"]
+        fleets = ["A1", "A4", "F1", "F9"]
+        [start.B]
+        islands = ["IS2", "IS3"]
+        fleets = ["D6"]
+        [start.C]
+        islands = ["IS4", "IS5", "IS6", "IS8"]
+        fleets = ["K1", "K4"]
+        [start.D]
+        islands = ["IS9", "IS10"]
+        fleets = ["I5"]
     """,
     "build3": """
         [board]

@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""Regenerate (or verify) the expected reports of the shipped transcripts.
+
+For every transcript ``transcripts/**/X.txt`` (every ``.txt`` that is not itself
+a ``.report.txt``) this writes, beside it:
+
+* ``X.report.txt``: exactly what ``referee check transcripts/.../X.txt`` prints
+  on standard output when run from the repository root (so the file name in the
+  report is the repository-relative path);
+* ``X.exit``: the command's exit code, on one line (0 legal, 1 some move
+  illegal, 2 unreadable).
+
+Usage (from anywhere; the paths are taken relative to the repository root):
+
+    python tools/update_expected.py            # rewrite every expected report
+    python tools/update_expected.py --check    # exit 1 if any would change
+    python tools/update_expected.py transcripts/cyclades/game-3p.txt   # only these
+
+The check runs in-process through ``referee.cli.main`` with click's CliRunner,
+which is what the ``referee`` command runs. Do not accept a regenerated report
+blindly: read it, and make sure it flags exactly the moves the transcript's
+header says are illegal (tests/test_transcripts.py checks that too).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from referee.cli import main as referee_main
+
+REPO = Path(__file__).resolve().parent.parent
+TRANSCRIPTS = REPO / "transcripts"
+
+
+def transcripts(paths: list[str] | None = None) -> list[Path]:
+    """The transcripts to handle, as paths relative to the repository root."""
+    if paths:
+        found = [Path(p).resolve().relative_to(REPO) for p in paths]
+    else:
+        found = [p.relative_to(REPO) for p in TRANSCRIPTS.rglob("*.txt")]
+    return sorted(p for p in found if not p.name.endswith(".report.txt"))
+
+
+def expected_paths(transcript: Path) -> tuple[Path, Path]:
+    stem = transcript.name[: -len(".txt")]
+    return transcript.with_name(stem + ".report.txt"), transcript.with_name(stem + ".exit")
+
+
+def run_check(transcript: Path) -> tuple[str, int]:
+    """What ``referee check TRANSCRIPT`` prints and its exit code, run from the root."""
+    previous = os.getcwd()
+    os.chdir(REPO)
+    try:
+        result = CliRunner().invoke(referee_main, ["check", transcript.as_posix()])
+    finally:
+        os.chdir(previous)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise RuntimeError(f"referee check {transcript} crashed") from result.exception
+    return result.stdout, result.exit_code
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--check", action="store_true",
+                        help="change nothing; exit 1 if an expected report or exit code differs")
+    parser.add_argument("paths", nargs="*", help="transcripts to handle (default: all under transcripts/)")
+    args = parser.parse_args(argv)
+
+    stale = 0
+    for transcript in transcripts(args.paths):
+        started = time.perf_counter()
+        text, code = run_check(transcript)
+        seconds = time.perf_counter() - started
+        report, exit_file = expected_paths(REPO / transcript)
+        want = {report: text, exit_file: f"{code}\n"}
+        differs = [p for p, content in want.items()
+                   if not p.exists() or p.read_text(encoding="utf-8") != content]
+        if args.check:
+            status = "ok" if not differs else "DIFFERS: " + ", ".join(p.name for p in differs)
+            stale += bool(differs)
+        else:
+            for p in differs:
+                p.write_text(want[p], encoding="utf-8")
+            status = "unchanged" if not differs else "written: " + ", ".join(p.name for p in differs)
+        print(f"{transcript.as_posix()}: exit {code} ({seconds:.1f} s) {status}")
+    if args.check and stale:
+        print(f"{stale} transcript(s) differ from their expected reports; "
+              "run tools/update_expected.py after reading the new reports", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
