@@ -243,8 +243,11 @@ class Referee:
             self._speculate(state, role, move, coming)
         judgement = self.engine.judge(self.rules.static, state, role, move)
         if judgement.violations and self.rules.has_pending(state):
+            # A pending decision the transcript skipped (it goes on with another kind
+            # of move) is taken for the player when only one answer exists; a written
+            # answer of the same kind is judged as written.
             forced = self._forced(state)
-            if forced is not None and forced != move and role == self.rules.control(state):
+            if forced is not None and forced.name != move.name and role == self.rules.control(state):
                 state = self._apply(run, state, role, forced, "forced")
                 judgement = self.engine.judge(self.rules.static, state, role, move)
         run.add(Step(number, play, role, move, judgement.violations, state, judgement.next_state, "solver"))

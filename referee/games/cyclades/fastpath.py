@@ -387,15 +387,23 @@ def _player_move(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
         d.discard(fn("track", slot, a[0]))
         d.add("discard", a[0])
     elif name == "discard":
-        d.change("building", tup(a[1], a[0]), -1)
-        d.add("discarded", a[0])
-        if sum(1 for _ in d.having("discarded")) == 4:
-            d.drop_all("discarded")
+        kind, island = a
+        done = {f.args[1] for f in d.having("discarded") if f.args[0] == player}
+        if (fn("pending", player, Fn("buildings")) not in d.facts or kind in done
+                or island not in controlled(d, player) or d.count("building", tup(island, kind)) < 1):
+            return True  # a discard that cannot be made changes nothing
+        d.change("building", tup(island, kind), -1)
+        if len(done) == 3:
+            for f in [f for f in d.having("discarded") if f.args[0] == player]:
+                d.discard(f)
             d.discard(fn("pending", player, Fn("buildings")))
             if _placeable(d, player):
                 d.add("pending", player, Fn("place"))
+        else:
+            d.add("discarded", player, kind)
     elif name == "metropolis":
-        deficit = facts.metropolis_slots[a[0]] - _free_slots(d, facts, a[0])
+        buildings = sum(n for key, n in d.counts("building").items() if key.args[0] == a[0])
+        deficit = min(facts.metropolis_slots[a[0]] - _free_slots(d, facts, a[0]), buildings)
         d.add("metropolis", a[0])
         d.discard(fn("pending", player, Fn("place")))
         if deficit > 0:
