@@ -61,7 +61,8 @@ def main() -> None:
     parser.add_argument("files", nargs="*", type=Path)
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
-    files = args.files or sorted((ROOT / "transcripts").rglob("*.txt"))
+    files = args.files or sorted(p for p in (ROOT / "transcripts").rglob("*.txt")
+                                 if not p.name.endswith(".report.txt"))
     print(f"{'transcript':44} {'moves':>5} {'fast s':>7} {'solver s':>8} {'ratio':>6} "
           f"{'fast med/p95 ms':>16} {'solver med/p95 ms':>18} {'calls f/s':>10} {'explain ms':>10}")
     for path in files:

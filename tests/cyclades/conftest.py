@@ -87,11 +87,6 @@ class Checked:
         A step the referee inserted shows as ``(player: move in words)``."""
         return [(self._where(v), tuple(sorted(b.rule for b in v.breaches))) for v in self.report.problems]
 
-    @property
-    def broken(self) -> set[str]:
-        """Every rule id reported anywhere."""
-        return {b.rule for v in self.report.problems for b in v.breaches}
-
     # -- states -----------------------------------------------------------------
     def _steps_of(self, line: str, nth: int = 1) -> list[Step]:
         """The steps of the nth line reading ``line`` (comments and spaces aside)."""

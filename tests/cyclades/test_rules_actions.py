@@ -77,15 +77,10 @@ def test_end_of_turn_the_player_of_the_next_god_acts():
     """))
     assert g.problems == []
     ended = g.after("Ann/Zeus: pass")
-    assert fluents(ended, "finished") == [(marker_tuple("Ann"), 1)]
+    assert fluents(ended, "finished") == [(("Ann", 1), 1)]
     assert holds(ended, "acting", marker("Bob")) and holds(ended, "control", "Bob")
     # Bob's end of turn is not written: it ends when Cy's line begins.
-    assert fluents(g.before("Cy/Ares: troop on IS4"), "finished") == [
-        (marker_tuple("Ann"), 1), (marker_tuple("Bob"), 2)]
-
-
-def marker_tuple(player: str, k: int = 1) -> tuple:
-    return (player, k)
+    assert fluents(g.before("Cy/Ares: troop on IS4"), "finished") == [(("Ann", 1), 1), (("Bob", 1), 2)]
 
 
 # -- recruiting --------------------------------------------------------------------------------

@@ -170,6 +170,14 @@ def test_zeus_replace_creature_for_1_gp_as_often_as_paid():
     assert gold(g.before(line), "Ann") == 4 and gold(after, "Ann") == 2
 
 
+def test_zeus_replace_creature_the_new_card_comes_from_the_deck():
+    """Rule zeus_replace_creature: "With Zeus, for 1 GP a player may discard a creature
+    from the track and put the top card of the deck in its slot, ..." — the discarded
+    Pegasus is not in the deck (rule creature_not_in_deck)."""
+    g = play(opening("Ann/Zeus: replace Pegasus -> Pegasus"))
+    assert g.problems == [("Ann/Zeus: replace Pegasus -> Pegasus", ("creature_not_in_deck",))]
+
+
 def test_replace_god_only_zeus_replaces():
     """Rule replace_god: "Only a player with Zeus may replace a creature of the track." """
     g = play(opening("Bob/Athena: replace Pegasus -> Harpy"))

@@ -7,7 +7,6 @@ metropolis_counts_as_all, and build_free_slot for the spaces a metropolis takes.
 
 from __future__ import annotations
 
-import pytest
 from conftest import (ANN_FIRST_METROPOLIS, ANN_SECOND_METROPOLIS, BUILD3, buildings, count, fluents, gold,
                       metropolises, play)
 
@@ -71,6 +70,7 @@ def test_metropolis_room_the_metropolis_goes_where_there_is_room():
     assert g.problems == [("Ann/Athena: 2 philosophers; metropolis on IS3", ("metropolis_room",))]
     assert g.report.problems[0].breaches[0].message == (
         "Ann must place the metropolis where there is room, such as IS9")
+    assert metropolises(g.final) == ["IS3"] and g.report.winners == ()
 
 
 def test_build_free_slot_a_metropolis_takes_its_spaces():
@@ -216,6 +216,17 @@ def test_metropolis_place_not_on_an_island_with_a_metropolis():
     has no metropolis yet." """
     line = "Ann/Athena: 2 philosophers; metropolis on IS1"
     g = play(SINGLE_ISLAND + line + "\nAnn/Apollo: prosperity on IS1\n", players=2, board="single2")
+    assert g.problems[0] == (line, ("metropolis_place",))
+
+
+def test_metropolis_place_an_illegal_metropolis_leaves_nothing_to_settle():
+    """Rule metropolis_at_once: "A player who gains a metropolis settles it at once
+    (discarding, placing, demolishing) before doing anything else." — Ann gained no
+    metropolis with her fourth philosopher (her only island has one), so once her
+    wrongly written metropolis is reported (rule metropolis_place) she has nothing to
+    settle: the check carries on without further problems."""
+    line = "Ann/Athena: 2 philosophers; metropolis on IS1"
+    g = play(SINGLE_ISLAND + line + "\nAnn/Apollo: prosperity on IS1\n", players=2, board="single2")
     assert g.problems == [(line, ("metropolis_place",))]
 
 
@@ -249,31 +260,38 @@ def test_metropolis_discard_one_of_each_kind():
     assert g.problems == [(line, ("metropolis_discard",))]
 
 
+DISCARD_MISSING = ("Ann/Ares: fortress on IS5; discard temple IS7; discard university IS5; discard university IS1; "
+                   "discard port IS5; discard fortress IS5; metropolis on IS7")
+
+
 def test_metropolis_discard_a_building_the_player_owns():
     """Rule metropolis_discard: "The four buildings discarded for a metropolis are one of
     each kind, chosen by the player ..." — Ann has no university on IS5."""
-    line = ("Ann/Ares: fortress on IS5; discard temple IS7; discard university IS5; discard port IS5; "
-            "discard fortress IS5")
-    g = play(BUILD3.format(bob1=1) + line + "\n", players=3, board="build3")
-    assert g.problems[0] == (line, ("metropolis_discard",))
+    g = play(BUILD3.format(bob1=1) + DISCARD_MISSING + "\nCy/Apollo: prosperity on IS4\n",
+             players=3, board="build3")
+    assert g.problems == [(DISCARD_MISSING, ("metropolis_discard",))]
+
+
+def test_metropolis_discard_a_missing_building_changes_nothing():
+    """Rule metropolis_discard: "The four buildings discarded for a metropolis are one of
+    each kind, chosen by the player ..." — a building that is not there cannot be taken
+    away: the wrong discard changes nothing, Ann discards her university on IS1
+    instead, and IS5 keeps one port."""
+    g = play(BUILD3.format(bob1=1) + DISCARD_MISSING + "\nCy/Apollo: prosperity on IS4\n",
+             players=3, board="build3")
+    assert buildings(g.after(DISCARD_MISSING), "IS5") == {"port": 1}
 
 
 def test_metropolis_discard_only_for_a_metropolis():
     """Rule metropolis_discard: "The four buildings discarded for a metropolis ..." — in
     cycle 3 Ann has three kinds only."""
     g = play(BUILD3.format(bob1=1).replace("university on IS7; university on IS1",
-                                           "university on IS7; university on IS1; discard temple IS7"),
-             players=3, board="build3")
+                                           "university on IS7; university on IS1; discard temple IS7")
+             + "Cy/Apollo: prosperity on IS4\n", players=3, board="build3")
     assert g.problems == [("Ann/Athena: university on IS7; university on IS1; discard temple IS7",
                            ("metropolis_discard",))]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "discarded/1 (metropolis.lp) is never cleared for the last type discarded: all_discarded "
-    "removes only the discarded(T) already true, not the one the 4th discard adds, and the "
-    "fluent is not per player. After Ann's first metropolis discarded(fortress) stays, so her "
-    "second metropolis is settled after 3 discards and 'discard fortress IS5' is reported as "
-    "metropolis_discard"))
 def test_metropolis_discard_again_for_a_second_metropolis():
     """Rule metropolis_discard: "The four buildings discarded for a metropolis are one of
     each kind, chosen by the player where they own several of a kind." — the same for

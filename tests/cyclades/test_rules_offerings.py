@@ -180,6 +180,9 @@ def test_apollo_shared_any_number_of_players_in_arrival_order():
     assert [(m[0], n) for m, god, n in fluents(paid.before, "offer") if god == "apollo"] == [
         ("Ann", 1), ("Cy", 2), ("Dan", 3)]
     assert golds(paid.after) == {"Ann": 7, "Bob": 6, "Cy": 7, "Dan": 7, "Eve": 6}
+    # They act last, in the order of their spaces (rule action_order).
+    finished = sorted((k, m[0]) for m, k in fluents(g.when("end_cycle").before, "finished"))
+    assert [p for _, p in finished] == ["Bob", "Eve", "Ann", "Cy", "Dan"]
 
 
 # -- the 2-player game --------------------------------------------------------------------------
