@@ -58,7 +58,7 @@ class Session:
             warnings=self.rules.warnings(step.move) if step.play else (),
             inserted=step.inserted)
         if alternatives:
-            who, groups, total = self.alternatives(step.before, everything)
+            who, groups, total = self.alternatives(step.before, everything, besides=step.move)
             verdict = Verdict(**{**verdict.__dict__, "alternatives": tuple(groups), "alternatives_for": who,
                                  "alternatives_total": total})
         return verdict
@@ -68,12 +68,14 @@ class Session:
         index = run.steps.index(step)
         return next((s.play for s in reversed(run.steps[:index]) if s.play), None)
 
-    def alternatives(self, state: frozenset, everything: bool = False) -> tuple[str, list[str], int]:
-        """Who decides in ``state`` and what they may do, grouped for a person."""
+    def alternatives(self, state: frozenset, everything: bool = False,
+                     besides: Fn | None = None) -> tuple[str, list[str], int]:
+        """Who decides in ``state`` and what they may do (``besides`` one move),
+        grouped for a person."""
         role = self.rules.control(state)
         if role is None:
             return "nobody: the game is over", [], 0
-        moves = [m for r, m in self.referee.legal_moves(state) if r == role]
+        moves = [m for r, m in self.referee.legal_moves(state) if r == role and m != besides]
         groups = self.rules.group_moves(moves, None if everything else ALTERNATIVES_PER_GROUP)
         if not everything and len(groups) > ALTERNATIVE_GROUPS:
             groups = groups[:ALTERNATIVE_GROUPS] + [f"and {len(groups) - ALTERNATIVE_GROUPS} more kinds of move"]

@@ -127,7 +127,7 @@ class Referee:
             if run.stopped:
                 return run
         if upto is None and close:
-            self._close_cycle(run, state)
+            self._close_cycle(run, state, final=True)
         else:
             self._run_automatic(run, state)
         return run
@@ -184,12 +184,18 @@ class Referee:
                 return self._apply(run, state, end[0], forced, "forced")
         return self._apply(run, state, *end, "end of turn")
 
-    def _close_cycle(self, run: Run, state: frozenset) -> frozenset:
-        """End the turns nobody wrote down and the cycle itself."""
+    def _close_cycle(self, run: Run, state: frozenset, final: bool = False) -> frozenset:
+        """End the turns nobody wrote down and the cycle itself.
+
+        At the end of the transcript (``final``) a turn is only ended where ending
+        it is legal: a record that stops before a player's compulsory decision
+        (Apollo's marker, a metropolis) simply stops there."""
         for _ in range(1000):
             state = self._run_automatic(run, state)
             end = self.rules.end_of_turn(state)
             if end is None:
+                break
+            if final and self.engine.judge(self.rules.static, state, *end).violations:
                 break
             state = self._end_turn(run, state, end)
         return state

@@ -59,17 +59,7 @@ ILLEGAL = [t for t in ALL if Path(t).name.startswith("illegal-")]
 GAMES = [t for t in ALL if t not in ILLEGAL]
 
 # -- what we believe the referee gets wrong today (see transcripts/README.md) ----------
-UNWRITTEN_APOLLO_TURN = ("closing the last cycle inserts the first Apollo player's unwritten end of turn "
-                         "and reports apollo_prosperity_missing for it although the transcript just stops")
-
 KNOWN_REFEREE_ISSUES: dict[tuple[str, str], str] = {}
-for _name in ("illegal-2p-both-markers-on-apollo.txt", "illegal-build-no-free-slot.txt",
-              "illegal-build-not-own-island.txt", "illegal-build-wrong-god.txt",
-              "illegal-creature-not-on-track.txt", "illegal-creature-too-expensive.txt",
-              "illegal-fifth-troop.txt", "illegal-fleet-enemy-space.txt", "illegal-fleet-not-coastal.txt",
-              "illegal-metropolis-no-room.txt", "illegal-ninth-fleet.txt", "illegal-replace-not-zeus.txt",
-              "illegal-third-priest.txt", "illegal-troop-not-own-island.txt"):
-    KNOWN_REFEREE_ISSUES[("nothing-inserted", _name)] = UNWRITTEN_APOLLO_TURN
 
 
 def _params(transcripts: list[str], check: str) -> list:

@@ -429,10 +429,12 @@ def test_apollo_prosperity_island_on_an_island_the_player_controls():
 def test_apollo_prosperity_missing_the_first_apollo_player_places_the_marker():
     """Rule apollo_prosperity_missing: "The first player on Apollo who controls an island
     must place the prosperity marker before ending their turn." — whether the end of
-    the turn is written or not."""
+    the turn is written or not (a new cycle ends the turns not written; a
+    transcript that just stops leaves them open)."""
     g = play(opening("Eve/Apollo: pass"))
     assert g.problems == [("Eve/Apollo: pass", ("apollo_prosperity_missing",))]
     g = play(opening("Dan/Poseidon: fleet on D8\nEve/Apollo: prosperity on IS3"))
     assert g.problems == []
-    g = play(opening("Eve/Apollo: prosperity on IS3").replace("Eve/Apollo: prosperity on IS3", ""))
-    assert g.problems == [("(Eve: end the turn)", ("apollo_prosperity_missing",))]
+    unwritten = opening("Eve/Apollo: prosperity on IS3").replace("Eve/Apollo: prosperity on IS3", "")
+    assert play(unwritten).problems == []
+    assert play(unwritten + "\ncycle 2\n").problems == [("(Eve: end the turn)", ("apollo_prosperity_missing",))]

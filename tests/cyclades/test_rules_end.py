@@ -35,7 +35,7 @@ def test_next_turn_order_the_last_to_finish_offers_first():
     """)
     assert turn_order(g.run.initial) == ["Ann", "Bob", "Cy", "Dan", "Eve"]
     assert turn_order(g.when("end_cycle").after) == ["Eve", "Dan", "Cy", "Bob", "Ann"]
-    assert g.problems == [("(Ann: end the turn)", ("apollo_prosperity_missing",))]
+    assert g.problems == []  # the record stops before Ann's Apollo turn
     g = play(body + "Ann: 1 on Zeus\n")
     assert g.problems == [("Ann: 1 on Zeus", ("not_in_control",))]
 

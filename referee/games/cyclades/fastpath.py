@@ -429,6 +429,9 @@ def _player_move(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
         for key, n in d.counts("bought").items():
             if key.args[0] == player:
                 d.change("bought", key, -n)
+        for f in list(d.having("pending")) + list(d.having("discarded")):
+            if f.args[0] == player:
+                d.discard(f)
         acts = sorted((f.args[0], f.args[1], f.args[2]) for f in d.having("act"))
         rank = next(r for r, m, _ in acts if m == marker)
         later = [(r, m, g) for r, m, g in acts if r > rank]
