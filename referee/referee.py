@@ -232,10 +232,11 @@ class Referee:
         """Guess the coming moves and the states they will be made in, and have the
         solver judge them all in one call (only exact matches are ever used)."""
         guess = self.rules.predict(state, list(coming[:BATCH]))
-        if not guess or guess[0] != (role, move):
+        if not guess or (guess[0][0], self.rules.resolve_move(state, guess[0][1])) != (role, move):
             return
         items = []
         for guessed_role, guessed_move in guess:
+            guessed_move = self.rules.resolve_move(state, guessed_move)
             items.append((state, guessed_role, guessed_move))
             state = self.rules.speculate(state, guessed_role, guessed_move)
             if state is None:

@@ -170,7 +170,9 @@ class CycladesRules:
     def resolve(self, state: frozenset, play: Play) -> Fn:
         """The written move with what the notation leaves implicit filled in: the
         slot a replacement card goes to (``replace Harpy -> Kraken``)."""
-        move = play.move
+        return self.resolve_move(state, play.move)
+
+    def resolve_move(self, state: frozenset, move: Fn) -> Fn:
         if move.name == "track" and move.args[0] == 0:
             slots = [f.args[0] for f in state if f.name == "reveal"]
             if slots:
@@ -203,8 +205,6 @@ class CycladesRules:
         previous = (acting[0].args[0], acting[1].name) if acting else None
         in_actions = self.phase(state) == "actions"
         after_chance = False
-        track = {f.args[1]: f.args[0] for f in state if f.name == "track"}
-        replaced_slot = None
         for event in plays:
             if not isinstance(event, Play):  # a cycle heading
                 if in_actions and previous:
@@ -214,8 +214,6 @@ class CycladesRules:
                 continue
             move = event.move
             if event.role == "chance":
-                if move.name == "track" and move.args[0] == 0 and replaced_slot:
-                    move = Fn("track", (replaced_slot, move.args[1]))
                 moves.append((Fn("chance"), move))
                 after_chance = True
                 continue
@@ -233,8 +231,6 @@ class CycladesRules:
                 moves.append((previous[0], Fn("pass")))
             if previous != turn and event.god == "apollo":
                 moves.append((Fn("game"), Fn("apollo_income")))
-            if move.name == "replace":
-                replaced_slot = track.get(move.args[0])
             moves.append((event.role, move))
             previous = None if move.name == "pass" else turn
         return moves
