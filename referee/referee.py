@@ -132,8 +132,11 @@ class Referee:
             self._run_automatic(run, state)
         return run
 
-    def _position(self, play_or_event) -> Position:
-        return Position(self.transcript.source, play_or_event.span.line, play_or_event.span.column)
+    def _sequence_error(self, message: str, event) -> SequenceError:
+        """A SequenceError at ``event``, with its line and a caret under it."""
+        line = getattr(event, "line_text", "")
+        context = f"{line}\n{' ' * (event.span.column - 1)}^" if line else ""
+        return SequenceError(message, Position(self.transcript.source, event.span.line, event.span.column), context)
 
     # -- automatic steps -----------------------------------------------------------------
     def _apply(self, run: Run, state: frozenset, role: Term, move: Fn, inserted: str) -> frozenset:
@@ -203,12 +206,12 @@ class Referee:
     def _start_cycle(self, run: Run, state: frozenset, event: CycleStart) -> frozenset:
         state = self._close_cycle(run, state)
         if self.rules.is_over(state):
-            raise SequenceError(f"the game ended before cycle {event.number}: "
-                                f"{self.rules.describe_outcome(state)}", self._position(event))
+            raise self._sequence_error(f"the game ended before cycle {event.number}: "
+                                       f"{self.rules.describe_outcome(state)}", event)
         current = self.rules.cycle(state)
         if current != event.number:
-            raise SequenceError(f"this is cycle {current}, not cycle {event.number}: "
-                                "the moves of the previous cycle are not finished", self._position(event))
+            raise self._sequence_error(f"this is cycle {current}, not cycle {event.number}: "
+                                       "the moves of the previous cycle are not finished", event)
         return state
 
     def _prepare(self, run: Run, state: frozenset, play: Play) -> frozenset:
@@ -224,9 +227,9 @@ class Referee:
                 state = self._end_turn(run, state, end)
                 continue
             if self.rules.control(state) == Fn("chance") and role != Fn("chance"):
-                raise SequenceError(self.rules.missing_chance(state), self._position(play))
+                raise self._sequence_error(self.rules.missing_chance(state), play)
             return state
-        raise SequenceError("the referee could not reach this move", self._position(play))
+        raise self._sequence_error("the referee could not reach this move", play)
 
     def _speculate(self, state: frozenset, role: Term, move: Fn, coming) -> None:
         """Guess the coming moves and the states they will be made in, and have the

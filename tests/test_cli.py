@@ -127,3 +127,25 @@ def test_output_goes_to_a_new_file_and_never_overwrites(game, tmp_path):
 def test_unknown_reading_is_a_clear_error(game):
     result = CliRunner().invoke(main, ["check", str(game), "--rules", "klingon"])
     assert result.exit_code == 2 and "unknown rules reading 'klingon'" in result.output
+
+
+def test_missing_chance_line_is_an_error_with_position_and_caret(tmp_path):
+    path = tmp_path / "nogods.txt"
+    path.write_text(GAME.replace("gods: Zeus, Ares / Athena, Poseidon\n", ""), encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", str(path)])
+    assert result.exit_code == 2
+    assert f"{path}:5:6: error[sequence]: the god tiles are not written" in result.output
+    assert "Ann: 3 on Zeus\n     ^" in result.output
+
+
+def test_board_file_named_in_the_header_is_found_beside_the_transcript(tmp_path):
+    board = resources.files("referee").joinpath("games/cyclades/boards/3p.toml").read_text()
+    (tmp_path / "ours.toml").write_text(board, encoding="utf-8")
+    path = tmp_path / "game.txt"
+    path.write_text(GAME.replace("players: Ann red, Bob blue, Cy green\n",
+                                 "players: Ann red, Bob blue, Cy green\nboard: ours.toml\n"), encoding="utf-8")
+    assert run("check", str(path)).exit_code == 0
+    missing = tmp_path / "missing.txt"
+    missing.write_text(path.read_text().replace("ours.toml", "nope.toml"), encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", str(missing)])
+    assert result.exit_code == 2 and f"{missing}:3:1: error[board]:" in result.output

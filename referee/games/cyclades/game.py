@@ -8,7 +8,7 @@ from importlib import resources
 from pathlib import Path
 
 from ...board import Board, board_facts, builtin_board, load_board
-from ...errors import NotationError, Position
+from ...errors import BoardError, NotationError, Position
 from ...terms import Fn, fn
 from ...transcript import Header, Play, Transcript
 from . import describe, fastpath
@@ -50,7 +50,15 @@ def setup(transcript: Transcript, board_file: str | None = None, rules: str | No
                             _position(transcript, "players"))
     board_ref = board_file or header.board
     if board_ref and board_ref not in {f"{n}p" for n in range(2, 6)}:
-        board = load_board(board_ref)
+        path = Path(board_ref)
+        if not board_file and not path.is_absolute():  # a header's path is relative to the transcript
+            path = Path(transcript.source).parent / path
+        try:
+            board = load_board(path)
+        except BoardError as error:
+            if board_file:  # from the command line: the error names the file already
+                raise
+            raise BoardError(error.message, _position(transcript, "board"), error.context) from None
     else:
         board = builtin_board(int(board_ref[0]) if board_ref else len(players))
     if len(players) not in board.player_counts:
