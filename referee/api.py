@@ -11,7 +11,7 @@ from .errors import NotationError, Position, RefereeError
 from .notation import read_transcript
 from .referee import Referee, Run, Step
 from .report import Breach, Report, Verdict
-from .terms import Fn, Term
+from .terms import Fn
 from .transcript import CycleStart, Transcript
 
 #: Alternatives shown per group, and groups shown, unless everything is asked for.

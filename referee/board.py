@@ -16,14 +16,14 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, Union
 
-from .errors import BoardError, Position
+from .errors import BoardError
+from .tomlsource import TomlSource
 from .terms import Fn, fn
 
 __all__ = [
@@ -347,12 +347,12 @@ def _load(path: PathLike, seen: tuple[str, ...]) -> Board:
         raise BoardError(f"{name}: board file is not UTF-8 text (byte {exc.start})") from None
     except OSError as exc:
         raise BoardError(f"{name}: cannot read board file: {exc.strerror or exc}") from None
-    src = _Source(name, text)
+    src = TomlSource(name, text, BoardError, " (each island id, seat letter and key may appear only once)")
     data = src.parse()
     return _build(src, data, path, seen + (_identity(path),))
 
 
-def _build(src: "_Source", data: dict[str, Any], path: PathLike, seen: tuple[str, ...]) -> Board:
+def _build(src: TomlSource, data: dict[str, Any], path: PathLike, seen: tuple[str, ...]) -> Board:
     for key in data:
         if key not in _TOP_KEYS:
             raise src.error(
@@ -417,7 +417,7 @@ def _build(src: "_Source", data: dict[str, Any], path: PathLike, seen: tuple[str
     )
 
 
-def _load_base(src: "_Source", based_on: Any, path: PathLike, seen: tuple[str, ...]) -> Board:
+def _load_base(src: TomlSource, based_on: Any, path: PathLike, seen: tuple[str, ...]) -> Board:
     where = ("board", "based_on")
     if not isinstance(based_on, str) or not based_on:
         raise src.error("[board]: 'based_on' must be a built-in board name such as \"3p\" or a file path", where)
@@ -453,7 +453,7 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _opt_str(src: "_Source", table: dict, key: str, default: str) -> str:
+def _opt_str(src: TomlSource, table: dict, key: str, default: str) -> str:
     if key not in table:
         return default
     value = table[key]
@@ -462,7 +462,7 @@ def _opt_str(src: "_Source", table: dict, key: str, default: str) -> str:
     return value.strip()
 
 
-def _players(src: "_Source", board: dict) -> tuple[int, ...]:
+def _players(src: TomlSource, board: dict) -> tuple[int, ...]:
     value = board["players"]
     where = ("board", "players")
     if not isinstance(value, list) or not value or not all(_is_int(v) and v >= 1 for v in value):
@@ -472,7 +472,7 @@ def _players(src: "_Source", board: dict) -> tuple[int, ...]:
     return tuple(value)
 
 
-def _rows(src: "_Source", board: dict) -> tuple[int, ...]:
+def _rows(src: TomlSource, board: dict) -> tuple[int, ...]:
     where = ("board", "rows")
     if "rows" not in board:
         raise src.error(
@@ -514,7 +514,7 @@ def _hex_problem(hex_id: Any, rows: tuple[int, ...]) -> str | None:
     return None
 
 
-def _islands(src: "_Source", value: Any, rows: tuple[int, ...]) -> tuple[Island, ...]:
+def _islands(src: TomlSource, value: Any, rows: tuple[int, ...]) -> tuple[Island, ...]:
     if value is None:
         raise src.error("the [islands] section is missing")
     if not isinstance(value, dict):
@@ -575,7 +575,7 @@ def _islands(src: "_Source", value: Any, rows: tuple[int, ...]) -> tuple[Island,
     return tuple(islands)
 
 
-def _check_connected(src: "_Source", label: str, where: tuple, hexes: list[str], rows: tuple[int, ...]) -> None:
+def _check_connected(src: TomlSource, label: str, where: tuple, hexes: list[str], rows: tuple[int, ...]) -> None:
     cells = {parse_hex(h, rows) for h in hexes}
     first = parse_hex(hexes[0], rows)
     reached = {first}
@@ -596,7 +596,7 @@ def _check_connected(src: "_Source", label: str, where: tuple, hexes: list[str],
         )
 
 
-def _seas(src: "_Source", value: Any, islands: tuple[Island, ...], rows: tuple[int, ...]) -> tuple[Sea, ...]:
+def _seas(src: TomlSource, value: Any, islands: tuple[Island, ...], rows: tuple[int, ...]) -> tuple[Sea, ...]:
     if not isinstance(value, dict):
         raise src.error("'seas' must be a table: write a [seas] section", ("seas",))
     for key in value:
@@ -629,7 +629,7 @@ def _seas(src: "_Source", value: Any, islands: tuple[Island, ...], rows: tuple[i
     return tuple(seas)
 
 
-def _check_seat_count(src: "_Source", start: tuple[StartSeat, ...], player_counts: tuple[int, ...], where: tuple) -> None:
+def _check_seat_count(src: TomlSource, start: tuple[StartSeat, ...], player_counts: tuple[int, ...], where: tuple) -> None:
     need = max(player_counts)
     if len(start) < need:
         raise src.error(
@@ -640,7 +640,7 @@ def _check_seat_count(src: "_Source", start: tuple[StartSeat, ...], player_count
 
 
 def _start(
-    src: "_Source",
+    src: TomlSource,
     value: Any,
     islands: tuple[Island, ...],
     seas: tuple[Sea, ...],
@@ -726,126 +726,3 @@ def _key_token(key: str) -> str:
 def _value_token(value: object, last: bool = False) -> str:
     token = r"[\"']" + re.escape(str(value)) + r"[\"']"
     return ("LAST:" + token) if last else token
-
-
-_HEADER_RE = re.compile(r"^\s*\[\[?\s*([^\[\]]+?)\s*\]\]?\s*(?:#.*)?$")
-_KEY_PART = r"(?:[A-Za-z0-9_-]+|\"[^\"]*\"|'[^']*')"
-_KEYLINE_RE = re.compile(r"^\s*(" + _KEY_PART + r"(?:\s*\.\s*" + _KEY_PART + r")*)\s*=")
-_KEY_PART_RE = re.compile(_KEY_PART)
-_TOML_POS_RE = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
-_TOML_END_RE = re.compile(r"\s*\(at end of document\)\s*$")
-
-
-def _key_parts(text: str) -> tuple[str, ...]:
-    return tuple(p[1:-1] if p[:1] in "\"'" else p for p in _KEY_PART_RE.findall(text))
-
-
-class _Source:
-    """A board file's text, to give errors a line, a column and the source line."""
-
-    def __init__(self, name: str, text: str):
-        self.name = name
-        self.text = text
-        self.lines = text.splitlines()
-
-    def parse(self) -> dict[str, Any]:
-        try:
-            return tomllib.loads(self.text)
-        except tomllib.TOMLDecodeError as exc:
-            message = str(exc)
-            line = col = None
-            m = _TOML_POS_RE.search(message)
-            if m:
-                line, col = int(m.group(1)), int(m.group(2))
-                message = message[: m.start()]
-            elif _TOML_END_RE.search(message):
-                message = message[: _TOML_END_RE.search(message).start()]  # type: ignore[union-attr]
-                line = max(len(self.lines), 1)
-                col = len(self.lines[-1]) + 1 if self.lines else 1
-            if "overwrite" in message or "twice" in message or "Duplicate" in message:
-                dup = self._first_duplicate_key()
-                if dup is not None:
-                    line, col, key = dup
-                    message = f"{key} is defined twice"
-                message += " (each island id, seat letter and key may appear only once)"
-            message = f"TOML syntax: {message[:1].lower()}{message[1:]}"
-            if line is None:
-                raise BoardError(f"{self.name}: {message}") from None
-            raise BoardError(message, Position(self.name, line, col), self._context(line, col)) from None
-
-    def _context(self, line: int, col: int) -> str:
-        if not 1 <= line <= len(self.lines):
-            return ""
-        text = self.lines[line - 1].replace("\t", " ")
-        return f"{text}\n{' ' * max(col - 1, 0)}^"
-
-    def error(self, message: str, path: tuple[str, ...] = (), token: str | None = None) -> BoardError:
-        """A BoardError at the place in the file where ``path`` (a key path such
-        as ('islands', 'IS3')) is written, at ``token`` (a regex) within it."""
-        found = self._locate(path, token) if path else None
-        if found is None:
-            return BoardError(f"{self.name}: {message}")
-        line, col = found
-        return BoardError(message, Position(self.name, line, col), self._context(line, col))
-
-    def _line_paths(self):
-        """Yield (line number, key path of the line or None, is_header) for each line
-        outside multi-line strings."""
-        header: tuple[str, ...] = ()
-        in_string: str | None = None
-        for number, line in enumerate(self.lines, 1):
-            if in_string:
-                if line.count(in_string) % 2 == 1:
-                    in_string = None
-                yield number, None, False
-                continue
-            path: tuple[str, ...] | None = None
-            is_header = False
-            m = _HEADER_RE.match(line)
-            if m:
-                header = _key_parts(m.group(1))
-                path, is_header = header, True
-            else:
-                k = _KEYLINE_RE.match(line)
-                if k:
-                    path = header + _key_parts(k.group(1))
-            for quote in ('"""', "'''"):
-                if line.count(quote) % 2 == 1:
-                    in_string = quote
-            yield number, path, is_header
-
-    def _first_duplicate_key(self) -> tuple[int, int, str] | None:
-        seen: set[tuple[str, ...]] = set()
-        for number, path, is_header in self._line_paths():
-            if path is None:
-                continue
-            if path in seen:
-                line = self.lines[number - 1]
-                col = len(line) - len(line.lstrip()) + 1
-                what = f"[{'.'.join(path)}]" if is_header else ".".join(path)
-                return number, col, what
-            seen.add(path)
-        return None
-
-    def _locate(self, path: tuple[str, ...], token: str | None) -> tuple[int, int] | None:
-        region: list[int] = []
-        for number, line_path, is_header in self._line_paths():
-            if line_path is None:
-                if region:
-                    region.append(number)
-                continue
-            related = line_path[: len(path)] == path or (not is_header and path[: len(line_path)] == line_path)
-            if related:
-                region.append(number)
-            elif region:
-                break
-        if not region:
-            return None
-        if token:
-            last = token.startswith("LAST:")
-            pattern = re.compile(token[5:] if last else token)
-            hits = [(n, m.start() + 1) for n in region for m in pattern.finditer(self.lines[n - 1])]
-            if hits:
-                return hits[-1] if last else hits[0]
-        first = self.lines[region[0] - 1]
-        return region[0], len(first) - len(first.lstrip()) + 1

@@ -19,14 +19,14 @@ from __future__ import annotations
 
 import functools
 import re
-import tomllib
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
-from .errors import DataError, Position
+from .errors import DataError
+from .tomlsource import TomlSource
 
 __all__ = ["Catalogue", "RuleEntry", "Translation", "load_catalogue", "parse_catalogue", "ENGLISH"]
 
@@ -203,7 +203,7 @@ def load_catalogue(game: str) -> Catalogue:
 def parse_catalogue(text: str, name: str = "<catalogue>", game: str = "") -> Catalogue:
     """Read a catalogue from TOML text; DataError with ``name`` and the line if
     it is malformed."""
-    src = _Source(name, text)
+    src = TomlSource(name, text, DataError)
     data = src.parse()
     for key in data:
         if key not in ("translations", "rule"):
@@ -218,7 +218,7 @@ def parse_catalogue(text: str, name: str = "<catalogue>", game: str = "") -> Cat
     return Catalogue(game or name, name, rules, translations)
 
 
-def _translations(src: "_Source", value: Any) -> dict[str, Translation]:
+def _translations(src: TomlSource, value: Any) -> dict[str, Translation]:
     if value is None:
         return {}
     if not isinstance(value, dict):
@@ -245,7 +245,7 @@ def _translations(src: "_Source", value: Any) -> dict[str, Translation]:
     return out
 
 
-def _rule(src: "_Source", rule_id: str, table: Any, translations: Mapping[str, Translation]) -> RuleEntry:
+def _rule(src: TomlSource, rule_id: str, table: Any, translations: Mapping[str, Translation]) -> RuleEntry:
     where = ("rule", rule_id)
     if not _ID_RE.match(rule_id):
         raise src.error(f"rule id {rule_id!r} must be snake_case (a-z, 0-9, _)", where)
@@ -285,84 +285,3 @@ def _rule(src: "_Source", rule_id: str, table: Any, translations: Mapping[str, T
 
 def _one_of(keys: set[str]) -> str:
     return ", ".join(sorted(keys))
-
-
-_TOML_POS_RE = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
-_TOML_END_RE = re.compile(r"\s*\(at end of document\)\s*$")
-_HEADER_RE = re.compile(r"\s*\[\s*([^\[\]]+?)\s*\]\s*(?:#.*)?$")
-_KEYLINE_RE = re.compile(r"\s*([A-Za-z0-9_\-]+|\"[^\"]*\")\s*=")
-
-
-class _Source:
-    """A catalogue's text, to give errors a line, a column and the source line."""
-
-    def __init__(self, name: str, text: str):
-        self.name = name
-        self.text = text
-        self.lines = text.splitlines()
-
-    def parse(self) -> dict[str, Any]:
-        try:
-            return tomllib.loads(self.text)
-        except tomllib.TOMLDecodeError as exc:
-            message = str(exc)
-            m = _TOML_POS_RE.search(message)
-            if m:
-                line, col = int(m.group(1)), int(m.group(2))
-                message = message[: m.start()]
-            else:
-                end = _TOML_END_RE.search(message)
-                if end:
-                    message = message[: end.start()]
-                line = max(len(self.lines), 1)
-                col = len(self.lines[-1]) + 1 if self.lines else 1
-            message = f"TOML syntax: {message[:1].lower()}{message[1:]}"
-            raise DataError(message, Position(self.name, line, col), self._context(line, col)) from None
-
-    def _context(self, line: int, col: int) -> str:
-        if not 1 <= line <= len(self.lines):
-            return ""
-        return f"{self.lines[line - 1]}\n{' ' * max(col - 1, 0)}^"
-
-    def error(self, message: str, path: tuple[str, ...] = ()) -> DataError:
-        """A DataError at the line where the key path (e.g. ('rule', 'build',
-        'en')) is written: the key's line, else its table's header."""
-        found = self._locate(path) if path else None
-        if found is None:
-            return DataError(f"{self.name}: {message}")
-        line, col = found
-        return DataError(message, Position(self.name, line, col), self._context(line, col))
-
-    def _locate(self, path: tuple[str, ...]) -> tuple[int, int] | None:
-        best: tuple[int, int, int] | None = None  # (matched length, line, col)
-        header: tuple[str, ...] = ()
-        in_string = False
-        for number, line in enumerate(self.lines, 1):
-            if in_string:
-                if line.count('"""') % 2 == 1:
-                    in_string = False
-                continue
-            if line.count('"""') % 2 == 1:
-                in_string = True
-            here: tuple[str, ...] | None = None
-            m = _HEADER_RE.match(line)
-            if m and not line.lstrip().startswith("#"):
-                header = tuple(p.strip().strip('"') for p in m.group(1).split("."))
-                here = header
-            else:
-                k = _KEYLINE_RE.match(line)
-                if k:
-                    here = header + (k.group(1).strip('"'),)
-            if here is None:
-                continue
-            n = 0
-            while n < min(len(here), len(path)) and here[n] == path[n]:
-                n += 1
-            if n == 0 or n < len(here) and n < len(path):
-                continue
-            if best is None or n > best[0]:
-                col = len(line) - len(line.lstrip()) + 1
-                best = (n, number, col)
-                if n == len(path):
-                    break
-        return None if best is None else (best[1], best[2])

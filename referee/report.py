@@ -9,9 +9,6 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, field
 
-from .catalogue import Catalogue
-from .referee import Run, Step
-from .terms import Fn
 
 SCHEMA_VERSION = 1
 

@@ -9,7 +9,6 @@ gods_track_repeated and gods_track_forced.
 
 from __future__ import annotations
 
-import pytest
 from conftest import ALL_APOLLO, fluents, gold, opening, play, track
 
 # -- the creature track ---------------------------------------------------------------------
