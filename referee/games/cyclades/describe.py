@@ -7,6 +7,8 @@ from collections import defaultdict
 from ...terms import Fn, Term
 
 NAMES = {"fates": "the Fates"}
+PROPER = {"zeus", "athena", "poseidon", "ares", "apollo", "sylph", "pegasus", "harpy", "griffon", "giant", "siren",
+          "cyclops", "chimera", "sphinx", "satyr", "dryad", "kraken", "minotaur", "chiron", "medusa", "polyphemus"}
 ARTICLE = {"university": "a university", "fortress": "a fortress", "port": "a port", "temple": "a temple",
            "priest": "a priest", "philosopher": "a philosopher", "troop": "a troop", "fleet": "a fleet"}
 
@@ -14,16 +16,11 @@ ARTICLE = {"university": "a university", "fortress": "a fortress", "port": "a po
 def name(term: Term) -> str:
     """A constant as a player writes it: ``zeus`` -> ``Zeus``."""
     if isinstance(term, Fn) and not term.args:
-        return NAMES.get(term.name, term.name.replace("_", " ").capitalize() if term.name in GODS_AND_CARDS
-                         else term.name.replace("_", " "))
+        return NAMES.get(term.name, term.name.capitalize() if term.name in PROPER else term.name.replace("_", " "))
     if isinstance(term, Fn) and term.name == "m":  # an offering marker
         return f"{term.args[0]}'s marker {term.args[1]}"
     return str(term)
 
-
-GODS_AND_CARDS = {"zeus", "athena", "poseidon", "ares", "apollo", "sylph", "pegasus", "harpy", "griffon",
-                  "giant", "siren", "cyclops", "chimera", "sphinx", "satyr", "dryad", "kraken", "minotaur",
-                  "chiron", "medusa", "polyphemus"}
 
 GAME_STEPS = {
     "refresh_track": "refresh the creature track",
@@ -89,75 +86,52 @@ def _listing(items: list[str], limit: int | None) -> str:
     return ", ".join(items)
 
 
+GOD_ORDER = {"zeus": 0, "athena": 1, "poseidon": 2, "ares": 3}
+
+
+def _grouping(move: Fn) -> tuple[tuple, str, object]:
+    """Where a legal move goes in a grouped listing: (sort key, wording with {}
+    for the listing, the move's item in that listing)."""
+    a = move.args
+    match move.name:
+        case "god":
+            return (0, a[0]), f"position {a[0]} shows {{}} face {a[2].name}", name(a[1])
+        case "track":
+            return (1, -a[0]), f"the {a[0]}-GP slot shows {{}}", name(a[1])
+        case "offer":
+            return (2, GOD_ORDER.get(a[0].name, 9)), f"offer {{}} GP to {name(a[0])}", a[1]
+        case "recruit" if len(a) > 1:
+            return (4, a[0].name), f"recruit {ARTICLE[a[0].name]} on {{}}", a[1]
+        case "build":
+            return (5, a[0].name), f"build {ARTICLE[a[0].name]} on {{}}", a[1]
+        case "buy":
+            return (6,), "buy {}", name(a[0])
+        case "replace":
+            return (7,), "replace {} (Zeus, 1 GP)", name(a[0])
+        case "prosperity":
+            return (8,), "put Apollo's prosperity marker on {}", a[0]
+        case "discard":
+            return (9, a[0].name), f"discard the {a[0].name} on {{}}", a[1]
+        case "metropolis":
+            return (10,), "place the metropolis on {}", a[0]
+        case "demolish":
+            return (11,), "demolish {}", ARTICLE[a[0].name]
+    return ((3,) if move.name == "apollo" else (12, move.name)), describe_move(move), None
+
+
 def group_moves(moves: list[Fn], limit: int | None = 6) -> list[str]:
     """Legal moves grouped for a person, e.g. ``offer 6-9 GP to Zeus``; each group
     lists at most ``limit`` places (``None``: all of them)."""
-    groups: dict[str, list] = defaultdict(list)
-    order: list[str] = []
-
-    def put(key: str, item) -> None:
-        if key not in groups:
-            order.append(key)
-        groups[key].append(item)
-
+    groups: dict[tuple, list] = defaultdict(list)
     for move in moves:
-        a = move.args
-        match move.name:
-            case "offer":
-                put(f"offer:{a[0].name}", a[1])
-            case "recruit" if len(a) > 1:
-                put(f"recruit:{a[0].name}", a[1])
-            case "build":
-                put(f"build:{a[0].name}", a[1])
-            case "buy" | "replace" | "prosperity" | "metropolis" | "demolish":
-                put(move.name, a[0])
-            case "discard":
-                put(f"discard:{a[0].name}", a[1])
-            case "track":
-                put(f"track:{a[0]}", a[1])
-            case "god":
-                put(f"god:{a[0]}:{a[2].name}", a[1])
-            case _:
-                put(describe_move(move), None)
-    kinds = ["god", "track", "offer", "apollo", "take Apollo", "recruit", "build", "buy", "replace", "prosperity",
-             "discard", "metropolis", "demolish"]
-    gods = ["zeus", "athena", "poseidon", "ares"]
-    order.sort(key=lambda k: (kinds.index(k.partition(":")[0]) if k.partition(":")[0] in kinds else len(kinds),
-                              gods.index(k.partition(":")[2]) if k.partition(":")[2] in gods else 0))
+        order, wording, item = _grouping(move)
+        groups[(order, wording)].append(item)
     lines = []
-    for key in order:
-        items = groups[key]
-        kind, _, what = key.partition(":")
-        if kind == "offer":
-            lines.append(f"offer {_ranges(items)} GP to {name(Fn(what))}")
-        elif kind == "recruit":
-            lines.append(f"recruit {ARTICLE[what]} on {_listing(items, limit)}")
-        elif kind == "build":
-            lines.append(f"build {ARTICLE[what]} on {_listing(items, limit)}")
-        elif kind == "buy":
-            lines.append(f"buy {_listing([name(i) for i in items], limit)}")
-        elif kind == "replace":
-            lines.append(f"replace {_listing([name(i) for i in items], limit)} (Zeus, 1 GP)")
-        elif kind == "prosperity":
-            lines.append(f"put Apollo's prosperity marker on {_listing(items, limit)}")
-        elif kind == "metropolis":
-            lines.append(f"place the metropolis on {_listing(items, limit)}")
-        elif kind == "demolish":
-            lines.append(f"demolish {_listing([ARTICLE[i.name] for i in items], limit)}")
-        elif kind == "discard":
-            lines.append(f"discard the {what} on {_listing(items, limit)}")
-        elif kind == "track":
-            lines.append(f"the {what}-GP slot shows {_listing([name(i) for i in items], limit)}")
-        elif kind == "god":
-            pos, face = what.split(":")
-            lines.append(f"position {pos} shows {_listing([name(i) for i in items], limit)} face {face}")
+    for (_, wording), items in sorted(groups.items(), key=lambda g: g[0][0]):
+        if items[0] is None:
+            lines.append(wording)
+        elif isinstance(items[0], int):
+            lines.append(wording.format(_ranges(items)))
         else:
-            lines.append(key)
+            lines.append(wording.format(_listing(items, limit)))
     return lines
-
-
-def join_alternatives(lines: list[str]) -> str:
-    """``a``, ``a or b``, ``a, b, or c``."""
-    if len(lines) <= 2:
-        return " or ".join(lines)
-    return "; ".join(lines[:-1]) + "; or " + lines[-1]
