@@ -58,9 +58,9 @@ class Session:
             warnings=self.rules.warnings(step.move) if step.play else (),
             inserted=step.inserted)
         if alternatives:
-            who, groups, total = self.alternatives(step.before, everything, besides=step.move)
+            who, groups, total, complete = self.alternatives(step.before, everything, besides=step.move)
             verdict = Verdict(**{**verdict.__dict__, "alternatives": tuple(groups), "alternatives_for": who,
-                                 "alternatives_total": total})
+                                 "alternatives_total": total, "alternatives_complete": complete})
         return verdict
 
     def _nearest_play(self, run: Run, step: Step):
@@ -69,17 +69,21 @@ class Session:
         return next((s.play for s in reversed(run.steps[:index]) if s.play), None)
 
     def alternatives(self, state: frozenset, everything: bool = False,
-                     besides: Fn | None = None) -> tuple[str, list[str], int]:
+                     besides: Fn | None = None) -> tuple[str, list[str], int, bool]:
         """Who decides in ``state`` and what they may do (``besides`` one move),
-        grouped for a person."""
+        grouped for a person: (who, groups, number of moves, whether the groups
+        name every move)."""
         role = self.rules.control(state)
         if role is None:
-            return "nobody: the game is over", [], 0
+            return "nobody: the game is over", [], 0, True
         moves = [m for r, m in self.referee.legal_moves(state) if r == role and m != besides]
-        groups = self.rules.group_moves(moves, None if everything else ALTERNATIVES_PER_GROUP)
-        if not everything and len(groups) > ALTERNATIVE_GROUPS:
+        complete = self.rules.group_moves(moves, None)
+        if everything:
+            return self.rules.role_text(role), complete, len(moves), True
+        groups = self.rules.group_moves(moves, ALTERNATIVES_PER_GROUP)
+        if len(groups) > ALTERNATIVE_GROUPS:
             groups = groups[:ALTERNATIVE_GROUPS] + [f"and {len(groups) - ALTERNATIVE_GROUPS} more kinds of move"]
-        return self.rules.role_text(role), groups, len(moves)
+        return self.rules.role_text(role), groups, len(moves), groups == complete
 
     # -- the three questions ----------------------------------------------------------------
     def check(self) -> Report:
@@ -108,14 +112,14 @@ class Session:
             raise RefereeError(f"move {number} was not reached: the check stopped before it")
         return self.verdict(run, step, alternatives=True, everything=everything)
 
-    def moves(self, after: int | None = None, everything: bool = False) -> tuple[str, list[str], int, int]:
+    def moves(self, after: int | None = None, everything: bool = False) -> tuple[str, list[str], int, int, bool]:
         """What the role in control may do after move ``after`` (default: the last)."""
         total = len(self.transcript.plays)
         if after is not None and not 0 <= after <= total:
             raise RefereeError(f"there is no move {after}: the transcript has {total} moves")
         run = self.referee.run(upto=(after + 1) if after is not None else None, close=False)
-        who, groups, count = self.alternatives(run.final, everything)
-        return who, groups, count, after if after is not None else total
+        who, groups, count, complete = self.alternatives(run.final, everything)
+        return who, groups, count, after if after is not None else total, complete
 
     def move_number(self, move: int | None, line: int | None) -> int:
         plays = self.transcript.plays

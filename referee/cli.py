@@ -123,12 +123,14 @@ def moves(transcript, after, everything, rules, board, no_fast_path, time_limit,
     """What the player in control may do next in TRANSCRIPT."""
     try:
         session = _session(transcript, rules, board, no_fast_path, time_limit)
-        who, groups, total, number = session.moves(after=after, everything=everything)
+        who, groups, total, number, complete = session.moves(after=after, everything=everything)
         if as_json:
-            text = dumps({"after_move": number, "control": who, "moves": groups, "total": total})
+            text = dumps({"after_move": number, "control": who, "moves": groups, "total": total,
+                          "complete": complete})
         else:
             head = f"after move {number}: {who} to decide ({total} legal move{'s' if total != 1 else ''})"
-            text = "\n".join([head] + [f"  - {g}" for g in groups]) + "\n"
+            more = [] if complete else ["  (a summary; --all lists every move)"]
+            text = "\n".join([head] + [f"  - {g}" for g in groups] + more) + "\n"
         _emit(text, output, transcript)
     except RefereeError as error:
         _fail(error, as_json)

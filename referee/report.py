@@ -45,6 +45,7 @@ class Verdict:
     alternatives: tuple[str, ...] | None = None
     alternatives_for: str | None = None
     alternatives_total: int | None = None
+    alternatives_complete: bool | None = None
 
 
 @dataclass
@@ -142,8 +143,7 @@ def explanation_text(v: Verdict, reading_label: str | None = None) -> str:
         if v.alternatives:
             lines.append(f"  what may be done instead{who}:")
             lines += [f"    - {a}" for a in v.alternatives]
-            shown = sum(1 for _ in v.alternatives)
-            if v.alternatives_total is not None and v.alternatives_total > shown:
+            if v.alternatives_complete is False:
                 lines.append(f"    ({v.alternatives_total} legal moves in all; --all lists every one)")
         else:
             lines.append(f"  nothing may be done instead{who}")
