@@ -20,7 +20,7 @@ import clingo
 from clingo import ast
 
 from .errors import SolverLimitError
-from .terms import Fn, Term
+from .terms import Fn, Term, intern
 
 #: Default bound on one solve (seconds); the rule programs are stratified, so a
 #: judgement normally takes a few milliseconds.
@@ -65,7 +65,8 @@ def from_symbol(symbol: clingo.Symbol) -> Term:
     """A clingo symbol -> our term (memoised: states repeat most of their terms)."""
     term = _FROM_SYMBOL.get(symbol)
     if term is None:
-        term = _FROM_SYMBOL[symbol] = _from_symbol(symbol)
+        term = _from_symbol(symbol)
+        term = _FROM_SYMBOL[symbol] = intern(term) if isinstance(term, Fn) else term
         if len(_FROM_SYMBOL) > 200_000:
             _FROM_SYMBOL.clear()
     return term

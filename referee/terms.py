@@ -49,9 +49,24 @@ class Fn:
         return show(self)
 
 
+_INTERNED: dict = {}
+
+
+def intern(term: Fn) -> Fn:
+    """The one shared object equal to ``term``: states built by Python and states
+    read back from the solver then hold the same objects, and comparing them
+    (thousands of times per game) is mostly an identity check."""
+    canonical = _INTERNED.get(term)
+    if canonical is None:
+        if len(_INTERNED) > 500_000:
+            _INTERNED.clear()
+        canonical = _INTERNED[term] = term
+    return canonical
+
+
 def fn(name: str, *args: Term) -> Fn:
     """Build a function term: ``fn('gold', 'Ann', 5)``."""
-    return Fn(name, tuple(args))
+    return intern(Fn(name, tuple(args)))
 
 
 def show(term: Term) -> str:
