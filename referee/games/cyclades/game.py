@@ -201,7 +201,11 @@ class CycladesRules:
         winners = self.winners(state)
         if not winners:
             return "the game is not over"
-        return f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''}"
+        d = fastpath.Draft(state)
+        held = fastpath.metropolises(d, winners[0])
+        gold = d.count("gold", winners[0])
+        return (f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''} with {held} metropolis"
+                f"{'es' if held != 1 else ''} and {gold} GP")
 
     # -- guessing what comes next (only for speed: see Engine.prefetch) -------------------
     def predict(self, state: frozenset, plays: list) -> list:
