@@ -472,6 +472,11 @@ def _players(src: TomlSource, board: dict) -> tuple[int, ...]:
     return tuple(value)
 
 
+#: The most hexes a board may have: far above any printed board, far below what
+#: would make grounding the rules slow.
+MAX_HEXES = 2_000
+
+
 def _rows(src: TomlSource, board: dict) -> tuple[int, ...]:
     where = ("board", "rows")
     if "rows" not in board:
@@ -485,6 +490,9 @@ def _rows(src: TomlSource, board: dict) -> tuple[int, ...]:
         raise src.error("[board]: 'rows' must be a list of row lengths (positive whole numbers), row A first", where)
     if len(value) > len(_ROW_LETTERS):
         raise src.error(f"[board]: 'rows' has {len(value)} rows; at most {len(_ROW_LETTERS)} (A..Z)", where)
+    if sum(value) > MAX_HEXES:
+        raise src.error(f"[board]: 'rows' make {sum(value)} hexes; a board has at most {MAX_HEXES} "
+                        "(the largest printed Cyclades board has 91)", where)
     for r in range(len(value) - 1):
         if abs(value[r + 1] - value[r]) != 1:
             raise src.error(

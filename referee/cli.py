@@ -1,7 +1,7 @@
 """The command line: ``referee check``, ``referee explain``, ``referee moves``.
 
 Exit codes: 0 every move legal, 1 some move illegal, 2 the transcript (or an
-option) cannot be used; the error says where and why.
+option) cannot be used (the error says where and why), 130 interrupted.
 """
 
 from __future__ import annotations
@@ -67,7 +67,19 @@ def _fail(error: RefereeError, as_json: bool) -> None:
     sys.exit(2)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Commands(click.Group):
+    """The command group; Ctrl-C ends any command with exit code 130 and nothing
+    written (answers go to a file only once they are complete)."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            click.echo("interrupted: nothing was written", err=True)
+            ctx.exit(130)
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="referee")
 def main() -> None:
     """A rules referee for board games: checks recorded games move by move."""
@@ -84,9 +96,6 @@ def check(transcript, strict, rules, board, no_fast_path, time_limit, as_json, o
         _emit(dumps(report.to_json()) if as_json else report.to_text(), output, transcript)
     except RefereeError as error:
         _fail(error, as_json)
-    except KeyboardInterrupt:
-        click.echo("interrupted: nothing was written", err=True)
-        sys.exit(130)
     sys.exit(report.exit_code)
 
 

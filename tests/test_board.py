@@ -451,3 +451,15 @@ def test_based_on_a_file_and_cycles(tmp_path):
 def test_based_on_an_unknown_builtin(tmp_path):
     with pytest.raises(BoardError, match="no built-in board for 7 players"):
         load_board(write(tmp_path, '[board]\nbased_on = "7p"\n'))
+
+
+def test_a_board_of_a_million_hexes_is_refused_at_once(tmp_path):
+    """A board that would blow up grounding is a clear BoardError, at once."""
+    import time
+    path = tmp_path / "huge.toml"
+    path.write_text('[board]\nname = "huge"\nplayers = [3]\nrows = [999999, 1000000]\n'
+                    'sources = "x"\nconfidence = "x"\n', encoding="utf-8")
+    start = time.monotonic()
+    with pytest.raises(BoardError, match="1999999 hexes; a board has at most 2000"):
+        load_board(path)
+    assert time.monotonic() - start < 1

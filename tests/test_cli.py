@@ -149,3 +149,32 @@ def test_board_file_named_in_the_header_is_found_beside_the_transcript(tmp_path)
     missing.write_text(path.read_text().replace("ours.toml", "nope.toml"), encoding="utf-8")
     result = CliRunner().invoke(main, ["check", str(missing)])
     assert result.exit_code == 2 and f"{missing}:3:1: error[board]:" in result.output
+
+
+def test_an_interrupted_check_leaves_nothing_written(game, tmp_path, monkeypatch):
+    """Ctrl-C during a check: exit 130, a message, no output file, the transcript untouched."""
+    from referee.api import Session
+
+    def interrupted(self):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Session, "check", interrupted)
+    out = tmp_path / "report.txt"
+    result = CliRunner().invoke(main, ["check", str(game), "-o", str(out)])
+    assert result.exit_code == 130 and "interrupted: nothing was written" in result.output
+    assert not out.exists() and game.read_text() == GAME
+
+
+def test_an_interrupted_write_leaves_no_half_written_file(game, tmp_path, monkeypatch):
+    """The answer is written to a temporary file and linked into place whole; an
+    interruption in between leaves neither the answer nor the temporary file."""
+    import os
+
+    def interrupted(*args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "link", interrupted)
+    out = tmp_path / "report.txt"
+    result = CliRunner().invoke(main, ["check", str(game), "-o", str(out)])
+    assert result.exit_code == 130
+    assert sorted(os.listdir(tmp_path)) == ["game.txt"]

@@ -44,7 +44,27 @@ PAYLOADS = [
     "not a",
     "% comment",
     "a;b",
+    "#program base.",
+    ":~ a. [1@1]",
+    "&sum{ x } = 1",
+    "@evil(1)",
+    "#minimize{ 1 }.",
+    "}. p :- q. {",
+    "'",
+    "x\n#include <incmode>.",
+    "a(X) :- b(X).",
+    "-1",
 ]
+
+
+@pytest.mark.parametrize("payload", PAYLOADS)
+def test_an_island_id_is_data_and_never_program_text(payload):
+    """A move naming an island that is a payload is judged as a move on an unknown island."""
+    referee = Referee(parse_transcript(GAME, "game.txt"))
+    step = [s for s in referee.run().steps if s.move == fn("build", Fn("temple"), "IS2")][0]
+    judgement = referee.engine.judge(referee.rules.static, step.before, "Bob", fn("build", Fn("temple"), payload))
+    assert [v.rule for v in judgement.violations] == ["build_island"]
+    assert fn("count", Fn("building"), Fn("", (payload, Fn("temple"))), 1) in judgement.next_state
 
 
 def _rename(term, names):
