@@ -3,6 +3,7 @@ move, list the moves possible now. The command line and any service call these."
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from .catalogue import load_catalogue
@@ -59,8 +60,8 @@ class Session:
             inserted=step.inserted)
         if alternatives:
             who, groups, total, complete = self.alternatives(step.before, everything, besides=step.move)
-            verdict = Verdict(**{**verdict.__dict__, "alternatives": tuple(groups), "alternatives_for": who,
-                                 "alternatives_total": total, "alternatives_complete": complete})
+            verdict = replace(verdict, alternatives=tuple(groups), alternatives_for=who,
+                              alternatives_total=total, alternatives_complete=complete)
         return verdict
 
     def _nearest_play(self, run: Run, step: Step):
