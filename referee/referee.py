@@ -22,6 +22,9 @@ from .transcript import CHANCE, CycleStart, Play, Transcript
 GAME = Fn("game")
 #: How many written moves ahead the referee asks the solver to judge in one call.
 BATCH = 80
+#: The most moves a transcript may hold: a real game has a few hundred, and each
+#: move costs one to two milliseconds of solving.
+MAX_MOVES = 5_000
 
 
 def role_term(play: Play) -> Term:
@@ -90,6 +93,10 @@ class Referee:
                  rules: str | None = None, board: str | None = None, engine: Engine | None = None,
                  time_limit: float | None = None):
         self.transcript = transcript
+        plays = transcript.plays
+        if len(plays) > MAX_MOVES:
+            raise self._sequence_error(f"the transcript holds {len(plays)} moves; the referee judges at most "
+                                       f"{MAX_MOVES} (a whole game has a few hundred)", plays[MAX_MOVES])
         self.rules = game_rules(transcript, rules=rules, board=board)
         self.engine = engine or Engine(self.rules.program_files)
         if time_limit is not None:

@@ -125,3 +125,14 @@ def test_numbers_beyond_the_solver_range_are_refused():
     from referee.engine import to_symbol
     with pytest.raises(SolverLimitError, match="too large"):
         to_symbol(10**12)
+
+
+def test_a_transcript_of_too_many_moves_is_refused_at_once():
+    """Judging costs a millisecond or two a move: more than MAX_MOVES is a clear error, not a long wait."""
+    from referee.errors import SequenceError
+    from referee.referee import MAX_MOVES
+    text = GAME + "Bob/Zeus: " + "; ".join(["priest"] * (MAX_MOVES + 1)) + "\n"
+    start = time.monotonic()
+    with pytest.raises(SequenceError, match=f"at most {MAX_MOVES}"):
+        Referee(parse_transcript(text, "long.txt"))
+    assert time.monotonic() - start < 5
