@@ -334,13 +334,24 @@ def _identity(path: PathLike) -> str:
     return _display_name(path)
 
 
+#: The largest board file read: a printed board takes a few kilobytes.
+MAX_BOARD_BYTES = 1 << 20
+
+
 def _load(path: PathLike, seen: tuple[str, ...]) -> Board:
     name = _display_name(path)
     try:
         if isinstance(path, (str, os.PathLike)):
-            text = Path(path).read_text(encoding="utf-8")
+            if not Path(path).is_file():  # a device or a pipe would be read for ever
+                raise FileNotFoundError if not Path(path).exists() else IsADirectoryError(
+                    0, "not a regular file")
+            with open(path, "rb") as handle:
+                data = handle.read(MAX_BOARD_BYTES + 1)
         else:
-            text = path.read_text(encoding="utf-8")
+            data = path.read_bytes()
+        if len(data) > MAX_BOARD_BYTES:
+            raise BoardError(f"{name}: a board file is at most {MAX_BOARD_BYTES} bytes")
+        text = data.decode("utf-8")
     except FileNotFoundError:
         raise BoardError(f"{name}: board file not found") from None
     except UnicodeDecodeError as exc:

@@ -283,7 +283,7 @@ def read_transcript(path: str | PathLike) -> Transcript:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        good = data[: e.start].decode("utf-8-sig", errors="replace").replace("\r\n", "\n")
+        good = data[: e.start].decode("utf-8-sig", errors="replace").replace("\r\n", "\n").replace("\r", "\n")
         line = good.count("\n") + 1
         column = len(good) - (good.rfind("\n") + 1) + 1
         src = _Source(name, _normalise(data.decode("utf-8-sig", errors="replace")))

@@ -24,7 +24,7 @@ GAME = Fn("game")
 BATCH = 80
 #: The most moves a transcript may hold: a real game has a few hundred, and each
 #: move costs one to two milliseconds of solving.
-MAX_MOVES = 5_000
+MAX_MOVES = 2_000
 
 
 def role_term(play: Play) -> Term:

@@ -367,6 +367,8 @@ def _player_move(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
             d.change(unit + "s", tup(player, a[1]), 1)
     elif name == "build":
         kind, island = a
+        if island not in facts.island_slots:
+            return False
         owned = {key.args[1] for key, n in d.counts("building").items() if key.args[0] in controlled(d, player)}
         d.change("gold", player, -2)
         d.change("building", tup(island, kind), 1)
@@ -402,6 +404,8 @@ def _player_move(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
         else:
             d.add("discarded", player, kind)
     elif name == "metropolis":
+        if a[0] not in facts.island_slots:
+            return False  # not an island of this board: no guess
         buildings = sum(n for key, n in d.counts("building").items() if key.args[0] == a[0])
         deficit = min(facts.metropolis_slots[a[0]] - _free_slots(d, facts, a[0]), buildings)
         d.add("metropolis", a[0])

@@ -210,18 +210,24 @@ class CycladesRules:
     # -- guessing what comes next (only for speed: see Engine.prefetch) -------------------
     def predict(self, state: frozenset, plays: list) -> list:
         """The moves the referee will most likely judge from ``state`` on, given the
-        events still to come: the written moves with the bookkeeping steps and ends
-        of turn the notation leaves implicit. A wrong guess only costs time."""
+        events still to come (the first is the move about to be judged): the
+        written moves with the bookkeeping steps and ends of turn the notation
+        leaves implicit between them. A wrong guess only costs time."""
         moves: list = []
         acting = self._acting(state)
         previous = (acting[0].args[0], acting[1].name) if acting else None
         in_actions = self.phase(state) == "actions"
         after_chance = False
+
+        def between(*steps) -> None:  # what happens before a move: nothing before the first
+            if moves:
+                moves.extend(steps)
+
         for event in plays:
             if not isinstance(event, Play):  # a cycle heading
                 if in_actions and previous:
-                    moves.append((previous[0], Fn("pass")))
-                moves += [(Fn("game"), Fn("end_cycle")), (Fn("game"), Fn("refresh_track"))]
+                    between((previous[0], Fn("pass")))
+                between((Fn("game"), Fn("end_cycle")), (Fn("game"), Fn("refresh_track")))
                 in_actions, previous, after_chance = False, None, False
                 continue
             move = event.move
@@ -231,18 +237,18 @@ class CycladesRules:
                 continue
             if event.god is None and not in_actions:
                 if after_chance:
-                    moves.append((Fn("game"), Fn("income")))
+                    between((Fn("game"), Fn("income")))
                 moves.append((event.role, move))
                 after_chance = False
                 continue
             if not in_actions:
-                moves.append((Fn("game"), Fn("pay_offerings")))
-                in_actions, previous = True, None
+                between((Fn("game"), Fn("pay_offerings")))
+                in_actions, previous = True, (event.role, event.god) if not moves else None
             turn = (event.role, event.god)
             if previous and previous != turn:
-                moves.append((previous[0], Fn("pass")))
+                between((previous[0], Fn("pass")))
             if previous != turn and event.god == "apollo":
-                moves.append((Fn("game"), Fn("apollo_income")))
+                between((Fn("game"), Fn("apollo_income")))
             moves.append((event.role, move))
             previous = None if move.name == "pass" else turn
         return moves
