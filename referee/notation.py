@@ -283,10 +283,15 @@ def read_transcript(path: str | PathLike) -> Transcript:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        good = data[: e.start].decode("utf-8-sig", errors="replace").replace("\r\n", "\n").replace("\r", "\n")
+        # Place the bad byte in the same normalised text the message shows.
+        full = data.decode("utf-8-sig", errors="replace")
+        good = full[: len(data[: e.start].decode("utf-8-sig", errors="replace"))]
+        if good.startswith("\ufeff"):
+            good = good[1:]
+        good = good.replace("\r\n", "\n").replace("\r", "\n")
         line = good.count("\n") + 1
         column = len(good) - (good.rfind("\n") + 1) + 1
-        src = _Source(name, _normalise(data.decode("utf-8-sig", errors="replace")))
+        src = _Source(name, _normalise(full))
         raise src.error(
             f"the file is not UTF-8 text (byte 0x{data[e.start]:02x}); save it as UTF-8",
             line,
