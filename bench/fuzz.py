@@ -9,8 +9,8 @@ are also asked ``explain`` and ``moves``. An outcome is one of:
 - a typed error (a ``RefereeError``, counted by its code); one that comes from
   reading the transcript (notation, sequence) must carry a position inside the
   text, and no error's text may hold a Python traceback;
-- a crash: any other exception (the first few inputs are saved, with the
-  traceback, to ``--save DIR``);
+- a crash: any other exception (the first ``--keep`` inputs of each kind of
+  failure are saved, with the traceback, to ``--save DIR``);
 - a contract breach: a typed error or a report without a position inside the
   text, or with a traceback in its text (saved the same way);
 - a hang: the input took longer than ``--timeout`` seconds (each input runs in
@@ -18,6 +18,11 @@ are also asked ``explain`` and ``moves``. An outcome is one of:
 
     python bench/fuzz.py --count 10000 --seed 1 --jobs 2
     python bench/fuzz.py --only 4711 --seed 1      # rerun one input here, show it
+
+A seed gives the same inputs on every run (input N is made from its own
+generator state, so it can be rerun alone). The counts can still move by a few
+dozen between runs while the referee's outcome depends on PYTHONHASHSEED (see
+test_known_outcome_depends_on_the_hash_seed_... in tests/test_fuzz.py).
 
 This file is also the one copy of the input generators: tests/test_fuzz.py
 imports it and drives the same generators with hypothesis. A generator takes a
@@ -75,6 +80,8 @@ SOURCE = "fuzz.txt"
 TRANSCRIPTS = sorted(p for p in (ROOT / "transcripts" / "cyclades").glob("*.txt")
                      if not p.name.endswith(".report.txt"))
 LONG = 100_000  # "very long": 10^5 characters
+#: The error codes counted (docs: referee/errors.py), shown even when none occurred.
+ERROR_CODES = ("notation", "sequence", "board", "solver-limit", "data", "illegal", "error")
 
 
 # =============================================================== draws ==
@@ -743,8 +750,10 @@ def check_case(case: Case, workdir: str | None = None) -> Outcome:
 
 def _check(case: Case, workdir: str | None) -> Outcome:
     if case.data is not None:
-        folder = workdir or tempfile.mkdtemp(prefix="referee-fuzz-")
-        path = os.path.join(folder, SOURCE)
+        if workdir is None:
+            with tempfile.TemporaryDirectory(prefix="referee-fuzz-") as folder:
+                return _check(case, folder)
+        path = os.path.join(workdir, SOURCE)
         with open(path, "wb") as f:
             f.write(case.data)
         source, text = path, case.data.decode("utf-8-sig", errors="replace")
@@ -771,10 +780,17 @@ def _check(case: Case, workdir: str | None) -> Outcome:
         if broken:
             return Outcome("contract", error.code, "; ".join(broken) + "\n" + _safe_str(error))
         return Outcome("error", error.code, notes=notes)
-    except RecursionError:
-        return Outcome("crash", "RecursionError", traceback.format_exc(limit=-8))
+    except RecursionError as e:
+        return Outcome("crash", signature(e), traceback.format_exc(limit=-8))
     except Exception as e:  # noqa: BLE001 - that is what we look for
-        return Outcome("crash", type(e).__name__, traceback.format_exc())
+        return Outcome("crash", signature(e), traceback.format_exc())
+
+
+def signature(error: BaseException) -> str:
+    """A crash's kind: the exception's type and the innermost frame in the referee package."""
+    frames = [f for f in traceback.extract_tb(error.__traceback__) if "referee" in Path(f.filename).parts]
+    where = f" in {Path(frames[-1].filename).name}:{frames[-1].name}" if frames else ""
+    return f"{type(error).__name__}{where}"
 
 
 def _extras(session: Session, report: Report, text: str) -> list[str]:
@@ -808,10 +824,10 @@ def _safe_str(error: BaseException) -> str:
 
 # ============================================================ the bench ==
 
-def _worker(conn, seed: int) -> None:
+def _worker(conn, seed: int, scratch: str) -> None:
     """A worker process: receives input numbers, sends back outcomes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    workdir = tempfile.mkdtemp(prefix="referee-fuzz-")
+    workdir = tempfile.mkdtemp(dir=scratch)
     while True:
         index = conn.recv()
         if index is None:
@@ -825,9 +841,11 @@ def _worker(conn, seed: int) -> None:
 
 
 class _Slot:
-    def __init__(self, ctx, seed: int):
+    """One worker process and the input it is working on."""
+
+    def __init__(self, ctx, seed: int, scratch: str):
         self.conn, child = ctx.Pipe()
-        self.process = ctx.Process(target=_worker, args=(child, seed), daemon=True)
+        self.process = ctx.Process(target=_worker, args=(child, seed, scratch), daemon=True)
         self.process.start()
         child.close()
         self.index: int | None = None
@@ -844,6 +862,7 @@ class _Slot:
 
 
 def save(folder: Path, kind: str, index: int, case: Case, detail: str) -> Path:
+    """Write an input that failed (as the file's bytes) and what became of it."""
     folder.mkdir(parents=True, exist_ok=True)
     stem = folder / f"{kind}-{index}"
     (stem.with_suffix(".txt" if case.data is None else ".bin")).write_bytes(case.content())
@@ -854,19 +873,27 @@ def save(folder: Path, kind: str, index: int, case: Case, detail: str) -> Path:
     return stem
 
 
+def failure_kind(outcome: Outcome) -> str:
+    """Failures of one kind share this: the category and the crash's signature
+    (or the contract breach's words, numbers left out)."""
+    if outcome.category == "contract":
+        return f"contract: {outcome.code}: {re.sub(r'[0-9]+', 'N', outcome.detail.split(chr(10))[0])[:100]}"
+    return f"{outcome.category}: {outcome.code}"
+
+
 def run(count: int, seed: int, jobs: int, timeout: float, folder: Path, keep: int) -> dict:
+    """Run inputs 0..count-1 in ``jobs`` worker processes, each bounded by ``timeout``."""
     ctx = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
-    slots = [_Slot(ctx, seed) for _ in range(max(1, jobs))]
+    scratch = tempfile.TemporaryDirectory(prefix="referee-fuzz-")
+    slots = [_Slot(ctx, seed, scratch.name) for _ in range(max(1, jobs))]
     todo = iter(range(count))
     outcomes: Counter = Counter()
     codes: Counter = Counter()
     by_kind: dict[str, Counter] = {k: Counter() for k in ("grammar", "mutation", "bytes", "special")}
     per_input: list[float] = []
-    saved: Counter = Counter()
-    crashes: list[tuple[int, str]] = []
+    failures: dict[str, list[int]] = {}
     started = time.perf_counter()
-    busy = 0
-    done = 0
+    busy = done = 0
 
     def feed(slot: _Slot) -> bool:
         index = next(todo, None)
@@ -881,7 +908,7 @@ def run(count: int, seed: int, jobs: int, timeout: float, folder: Path, keep: in
     while busy:
         ready = wait([s.conn for s in slots if s.index is not None], timeout=0.5)
         now = time.perf_counter()
-        for slot in slots:
+        for number, slot in enumerate(slots):
             if slot.index is None:
                 continue
             if slot.conn in ready:
@@ -891,26 +918,25 @@ def run(count: int, seed: int, jobs: int, timeout: float, folder: Path, keep: in
                     index, outcome = slot.index, Outcome("crash", "worker died",
                                                          f"exit code {slot.process.exitcode}")
                     slot.kill()
-                    slots[slots.index(slot)] = slot = _Slot(ctx, seed)
-                kind = outcome.category
+                    slots[number] = slot = _Slot(ctx, seed, scratch.name)
                 per_input.append(outcome.seconds or now - slot.started)
-            elif now - slot.started > timeout:
-                index, kind = slot.index, "hang"
-                outcome = Outcome("hang", "hang", f"no answer after {timeout:g} s")
+            elif now - slot.started > timeout:  # a hang: replace the worker
+                index, outcome = slot.index, Outcome("hang", "hang", f"no answer after {timeout:g} s")
                 per_input.append(now - slot.started)
                 slot.kill()
-                slots[slots.index(slot)] = slot = _Slot(ctx, seed)
+                slots[number] = slot = _Slot(ctx, seed, scratch.name)
             else:
                 continue
             done += 1
+            kind = outcome.category
             outcomes[kind] += 1
             by_kind[outcome.kind or case_number(seed, index).kind][_column(kind)] += 1
             if kind == "error":
                 codes[outcome.code] += 1
-            if kind in ("crash", "contract", "hang", "generator"):
-                crashes.append((index, f"{kind}: {outcome.code}"))
-                if saved[kind] < keep:
-                    saved[kind] += 1
+            if not outcome.ok:
+                same = failures.setdefault(failure_kind(outcome), [])
+                same.append(index)
+                if len(same) <= keep:
                     save(folder, kind, index, case_number(seed, index), outcome.detail)
             if done % 500 == 0:
                 print(f"  {done}/{count} inputs, {time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
@@ -922,7 +948,8 @@ def run(count: int, seed: int, jobs: int, timeout: float, folder: Path, keep: in
             slot.process.join(timeout=5)
             if slot.process.is_alive():
                 slot.kill()
-    return {"outcomes": outcomes, "codes": codes, "by_kind": by_kind, "per_input": per_input, "crashes": crashes,
+    scratch.cleanup()
+    return {"outcomes": outcomes, "codes": codes, "by_kind": by_kind, "per_input": per_input, "failures": failures,
             "seconds": time.perf_counter() - started}
 
 
@@ -937,7 +964,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
     parser.add_argument("--timeout", type=float, default=20.0, help="seconds before an input counts as a hang")
     parser.add_argument("--save", type=Path, default=None, help="folder for reproducers (default: a temp folder)")
-    parser.add_argument("--keep", type=int, default=5, help="reproducers saved per kind (default 5)")
+    parser.add_argument("--keep", type=int, default=5, help="reproducers saved per kind of failure (default 5)")
     parser.add_argument("--only", type=int, default=None, help="run input number N here and show what became of it")
     args = parser.parse_args(argv)
 
@@ -951,7 +978,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"-> {outcome.category} {outcome.code} in {outcome.seconds:.3f} s {outcome.notes}\n{outcome.detail}")
         return 0 if outcome.ok else 1
 
-    folder = args.save or Path(tempfile.mkdtemp(prefix="referee-fuzz-crashes-"))
+    # made only when there is something to save
+    folder = args.save or Path(tempfile.gettempdir()) / f"referee-fuzz-failures-{args.seed}-{os.getpid()}"
     print(f"python bench/fuzz.py --count {args.count} --seed {args.seed} --jobs {args.jobs} "
           f"--timeout {args.timeout:g}   ({time.strftime('%Y-%m-%d')}, {os.cpu_count()} cores)")
     result = run(args.count, args.seed, args.jobs, args.timeout, folder, args.keep)
@@ -960,7 +988,8 @@ def main(argv: list[str] | None = None) -> int:
     errors = out["error"]
     print(f"inputs tried      {sum(out.values())}")
     print(f"reports           {reports}  (all legal {out['legal']}, with problems {out['problems']})")
-    print(f"typed errors      {errors}  (" + ", ".join(f"{c} {n}" for c, n in codes.most_common()) + ")")
+    shown_codes = {c: codes[c] for c in ERROR_CODES} | dict(codes.most_common())
+    print(f"typed errors      {errors}  (" + ", ".join(f"{c} {n}" for c, n in shown_codes.items()) + ")")
     print(f"crashes           {out['crash']}")
     print(f"contract breaches {out['contract']}  (an error or verdict without a place in the text, ...)")
     print(f"hangs (> {args.timeout:g} s)    {out['hang']}")
@@ -974,10 +1003,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"time              {result['seconds']:.0f} s wall, {args.jobs} jobs; per input: "
               f"mean {statistics.mean(times) * 1000:.0f} ms, median {statistics.median(times) * 1000:.0f} ms, "
               f"p99 {ordered[int(0.99 * (len(ordered) - 1))] * 1000:.0f} ms, max {ordered[-1]:.1f} s")
-    if result["crashes"]:
-        print(f"first failures (rerun one with --only N --seed {args.seed}); reproducers in {folder}:")
-        for index, what in result["crashes"][:20]:
-            print(f"  input {index}: {what}")
+    if result["failures"]:
+        print(f"failures by kind (rerun one with --only N --seed {args.seed}; the first {args.keep} of each "
+              f"saved in {folder}):")
+        for what, indices in sorted(result["failures"].items(), key=lambda f: -len(f[1])):
+            print(f"  {len(indices):5d}  {what}   inputs {', '.join(map(str, indices[:5]))}"
+                  f"{', ...' if len(indices) > 5 else ''}")
     return 1 if out["crash"] or out["hang"] or out["contract"] else 0
 
 

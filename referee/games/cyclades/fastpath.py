@@ -271,7 +271,7 @@ def reveal(d: Draft, facts: Facts, move: Fn) -> None:
     pos, god, face = move.args
     d.add("god_up" if face == Fn("up") else "god_down", pos, god)
     to_show = 2 if _pair_cycle(d, facts) else 4
-    if pos == to_show:
+    if pos == to_show and phase(d) == "reveal_gods":
         d.drop_all("waiting_god")
         set_phase(d, "income")
 

@@ -51,8 +51,12 @@ def setup(transcript: Transcript, board_file: str | None = None, rules: str | No
     board_ref = board_file or header.board
     if board_ref and board_ref not in {f"{n}p" for n in range(2, 6)}:
         path = Path(board_ref)
-        if not board_file and not path.is_absolute():  # a header's path is relative to the transcript
-            path = Path(transcript.source).parent / path
+        if not board_file:
+            if path.suffix != ".toml":  # a transcript may not make the referee read (and quote) any file
+                raise BoardError(f"a board is a .toml file (docs/boards.md), not '{board_ref}'",
+                                 _position(transcript, "board"))
+            if not path.is_absolute():  # a header's path is relative to the transcript
+                path = Path(transcript.source).parent / path
         try:
             board = load_board(path)
         except BoardError as error:
