@@ -22,6 +22,7 @@ was expected.  No lark exception leaves this module.
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import functools
 import re
@@ -481,6 +482,7 @@ class _Emit:
     text: str
     note: str | None = None
     count: int = 1
+    names: tuple[Token, ...] = ()  # player names inside the move, resolved by _assemble
 
 
 @dataclass(frozen=True)
@@ -818,11 +820,89 @@ class _Reader(Transformer):
         span, text = self._piece(meta)
         return [_Emit(False, fn("pass"), span, text)]
 
+    def move_units(self, meta, children):
+        count_token, thing_token, from_token, route = children
+        count = self._count(count_token)
+        thing = self._thing(thing_token)
+        span, text = self._piece(meta)
+        if thing not in ("troop", "fleet"):
+            shown = self.names.display["things"][thing].lower()
+            raise self._fail(f"only troops and fleets move: a {shown} stays where it is", thing_token)
+        if thing == "troop":
+            if len(route) > 1:
+                raise self._fail("troops move from one island to one other island: expected the end of the"
+                                 " move after the first '-> ISLAND'", route[1][0])
+            to_token, shift = route[0]
+            if shift is not None:
+                raise self._fail("'+N' and '-N' pick up and leave fleets on the way; troops move"
+                                 " straight to the island", shift)
+            move = fn("march", self._place(from_token), count, self._place(to_token))
+            return [_Emit(False, move, span, text)]
+        if route[-1][1] is not None:
+            raise self._fail("the last space of a move is where the fleets stop: nothing is picked up"
+                             " or left there", route[-1][1])
+        path: object = Fn("end")
+        for to_token, shift in reversed(route):
+            delta = 0 if shift is None else int(shift) if len(shift) <= MAX_DIGITS + 1 else None
+            if delta is None:
+                raise self._fail(f"too many: {_quote(str(shift), 20)}", shift)
+            path = fn("via", self._place(to_token), delta, path)
+        return [_Emit(False, fn("sail", self._place(from_token), count, path), span, text)]
+
+    def route(self, meta, children):
+        legs = []
+        for child in children:
+            if child is not None and child.type == "SIGNED":
+                legs[-1] = (legs[-1][0], child)
+            elif child is not None:
+                legs.append((child, None))
+        return legs
+
+    def retreat(self, meta, children):
+        span, text = self._piece(meta)
+        return _Emit(False, fn("retreat", self._place(children[-1])), span, text)
+
+    def stay(self, meta, children):
+        span, text = self._piece(meta)
+        return _Emit(False, Fn("stay"), span, text)
+
+    def side(self, meta, children):
+        player, face, loss = children
+        if face is None and loss is None:
+            raise self.src.error(f"expected the face {player} rolled (0 to 3) or the units lost"
+                                 f" (as in '{player} -1') after {_quote(str(player))}",
+                                 player.line, player.end_column)
+        if loss is not None and not str(loss).startswith("-"):
+            raise self._fail(f"a loss is written with a minus: '{player} -1', not {_quote(str(loss))}", loss)
+        loss_value = Fn("u") if loss is None else self._number(Token("INT", str(loss)[1:], line=loss.line,
+                                                                       column=loss.column + 1))
+        face_value = Fn("u") if face is None else self._number(face)
+        last = loss if loss is not None else face
+        return player, fn("side", str(player), face_value, loss_value), last
+
+    def battle_line(self, meta, children):
+        disputed = children[-1] is not None
+        sides = children[1:-1]
+        if len(sides) > 2:
+            raise self._fail("a battle has two sides: expected at most two players", sides[2][0])
+        line_text = self._line(meta)
+        span = Span(meta.line, sides[0][0].column, meta.line, sides[-1][2].end_column)
+        text = line_text[span.column - 1:span.end_column - 1]
+        emit = _Emit(True, fn("round", *(s[1] for s in sides)), span, text, names=tuple(s[0] for s in sides))
+        return _MoveLine(None, None, (emit,), disputed, line_text, _span(meta))
+
     def start(self, meta, children):
         return list(children)
 
 
 # ------------------------------------------------ records to transcript --
+
+
+def _with_names(term, names: dict[str, str]):
+    """``term`` with each player name as written replaced by the declared one."""
+    if isinstance(term, Fn):
+        return Fn(term.name, tuple(_with_names(a, names) for a in term.args))
+    return names.get(term, term) if isinstance(term, str) else term
 
 
 def _assemble(records: list, src: _Source, game: str) -> Transcript:
@@ -920,6 +1000,8 @@ def _assemble(records: list, src: _Source, game: str) -> Transcript:
                 )
             role = CHANCE if record.player is None else resolve(record.player)
             for emit in record.emits:
+                if emit.names:
+                    emit = dataclasses.replace(emit, move=_with_names(emit.move, {str(t): resolve(t) for t in emit.names}))
                 play = Play(
                     role=CHANCE if emit.chance else role,
                     god=None if emit.chance else record.god,

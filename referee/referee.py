@@ -192,7 +192,7 @@ class Referee:
             forced = self._forced(state)
             if forced is not None:
                 return self._apply(run, state, end[0], forced, "forced")
-        return self._apply(run, state, *end, "end of turn")
+        return self._apply(run, state, *end, "end of turn" if end[1] == Fn("pass") else "not written")
 
     def _close_cycle(self, run: Run, state: frozenset, final: bool = False) -> frozenset:
         """End the turns nobody wrote down and the cycle itself.

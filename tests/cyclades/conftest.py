@@ -511,6 +511,39 @@ CUSTOM_BOARDS = {
         islands = ["IS4", "IS6"]
         fleets = ["F5"]
     """,
+    # Movement and battles (test_rules_movement.py, test_rules_battle.py), on the 3p map:
+    # Bob holds a single island, IS2 (last-island protection).
+    "single3": """
+        [board]
+        name = "3 players, Bob on a single island"
+        players = [3]
+        based_on = "3p"
+        [start.A]
+        islands = ["IS1", "IS7"]
+        fleets = ["C2", "G5"]
+        [start.B]
+        islands = ["IS2"]
+        fleets = ["D4", "B3"]
+        [start.C]
+        islands = ["IS3", "IS8"]
+        fleets = ["F4", "K2"]
+    """,
+    # Ann's fleets make a chain C2 - D3 - E4 from IS1 to IS4 (and IS3).
+    "chain3": """
+        [board]
+        name = "3 players, Ann with a chain of fleets"
+        players = [3]
+        based_on = "3p"
+        [start.A]
+        islands = ["IS1", "IS7"]
+        fleets = ["C2", "D3", "E4"]
+        [start.B]
+        islands = ["IS2", "IS5"]
+        fleets = ["D4", "F1"]
+        [start.C]
+        islands = ["IS3", "IS8"]
+        fleets = ["F4", "K2"]
+    """,
 }
 
 

@@ -61,7 +61,51 @@ def describe_move(move: Fn) -> str:
             return f"{name(a[1])} on the {a[0]}-GP slot of the creature track"
         case "god":
             return f"{name(a[1])} at position {a[0]} of the gods track, face {a[2].name}"
+        case "sail":
+            return f"move {_units(a[1], 'fleet')} from {a[0]} " + " ".join(_legs(a[2]))
+        case "march":
+            return f"move {_units(a[1], 'troop')} from {a[0]} to {a[2]}"
+        case "round":
+            return "battle round: " + ", ".join(_side(side) for side in a)
+        case "stay":
+            return "stay in the battle"
+        case "retreat":
+            return f"retreat to {a[0]}"
     return GAME_STEPS.get(move.name, str(move))
+
+
+def _units(count: Term, unit: str) -> str:
+    return f"{count} {unit}{'' if count == 1 else 's'}"
+
+
+def _route(path: Term) -> list[tuple[Term, Term]]:
+    """The spaces of a fleet move's path ``via(S,Delta,Rest)...end``, with the
+    fleets picked up (or, negative, left) at each."""
+    spaces = []
+    while isinstance(path, Fn) and path.name == "via" and len(path.args) == 3 and len(spaces) < 100:
+        spaces.append((path.args[0], path.args[1]))
+        path = path.args[2]
+    return spaces
+
+
+def _legs(path: Term) -> list[str]:
+    words = []
+    for space, delta in _route(path):
+        words.append(f"to {space}")
+        if isinstance(delta, int) and delta > 0:
+            words.append(f"(picking up {delta})")
+        elif isinstance(delta, int) and delta < 0:
+            words.append(f"(leaving {-delta})")
+    return words
+
+
+def _side(side: Term) -> str:
+    if not (isinstance(side, Fn) and side.name == "side" and len(side.args) == 3):
+        return str(side)
+    who, face, loss = side.args
+    parts = [] if face == Fn("u") else [f"rolls {face}"]
+    parts += [] if loss == Fn("u") else [f"loses {loss}"]
+    return f"{who} {' and '.join(parts)}"
 
 
 def describe_role(role: Term) -> str:
@@ -116,6 +160,12 @@ def _grouping(move: Fn) -> tuple[tuple, str, object]:
             return (10,), "place the metropolis on {}", a[0]
         case "demolish":
             return (11,), "demolish {}", ARTICLE[a[0].name]
+        case "march":
+            return (13, a[0], a[2]), f"move {{}} troops from {a[0]} to {a[2]}", a[1]
+        case "retreat":
+            return (15,), "retreat to {}", a[0]
+        case "stay":
+            return (14,), "stay in the battle", None
     return ((3,) if move.name == "apollo" else (12, move.name)), describe_move(move), None
 
 
@@ -123,10 +173,10 @@ def group_moves(moves: list[Fn], limit: int | None = 6) -> list[str]:
     """Legal moves grouped for a person, e.g. ``offer 6-9 GP to Zeus``; each group
     lists at most ``limit`` places (``None``: all of them)."""
     groups: dict[tuple, list] = defaultdict(list)
-    for move in moves:
+    lines = _fleet_groups([m for m in moves if m.name == "sail"]) + _round_groups([m for m in moves if m.name == "round"])
+    for move in (m for m in moves if m.name not in ("sail", "round")):
         order, wording, item = _grouping(move)
         groups[(order, wording)].append(item)
-    lines = []
     for (_, wording), items in sorted(groups.items(), key=lambda g: g[0][0]):
         if items[0] is None:
             lines.append(wording)
@@ -135,3 +185,28 @@ def group_moves(moves: list[Fn], limit: int | None = 6) -> list[str]:
         else:
             lines.append(wording.format(_listing(items, limit)))
     return lines
+
+
+def _fleet_groups(moves: list[Fn]) -> list[str]:
+    """Fleet moves by start and destination: ``move 1-2 fleets from F5 to F7 (3 routes)``."""
+    routes: dict[tuple, set] = defaultdict(set)
+    counts: dict[tuple, set] = defaultdict(set)
+    for move in moves:
+        start, count, path = move.args
+        spaces = _route(path)
+        if spaces:
+            key = (str(start), str(spaces[-1][0]))
+            routes[key].add(tuple(s for s, _ in spaces))
+            counts[key].add(count)
+    return [f"move {_ranges(list(counts[key]))} fleet{'s' if max(counts[key]) > 1 else ''} from {key[0]} to {key[1]}"
+            f" ({len(routes[key])} route{'s' if len(routes[key]) > 1 else ''})" for key in sorted(routes)]
+
+
+def _round_groups(moves: list[Fn]) -> list[str]:
+    """Every roll of a battle round in one line: ``the dice: Ann 0-3, Bob 0-3``."""
+    faces: dict[str, set] = defaultdict(set)
+    for move in moves:
+        for side in move.args:
+            if isinstance(side, Fn) and side.name == "side" and isinstance(side.args[1], int):
+                faces[str(side.args[0])].add(side.args[1])
+    return [f"the dice: {', '.join(f'{who} {_ranges(list(v))}' for who, v in faces.items())}"] if faces else []

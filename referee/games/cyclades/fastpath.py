@@ -35,7 +35,9 @@ class Facts:
 # -- views of a state (mirroring state.lp) -----------------------------------------
 def controlled(d: Draft, player: Term) -> set[Term]:
     """Rule island_control: islands with the player's troops or territory marker."""
-    held = {key.args[1] for key, n in d.counts("troops").items() if key.args[0] == player and n > 0}
+    attacking = {f.args[1] for f in d.having("battle") if f.args[0] == Fn("land") and f.args[2] == player}
+    held = {key.args[1] for key, n in d.counts("troops").items()
+            if key.args[0] == player and n > 0 and key.args[1] not in attacking}
     held |= {f.args[0] for f in d.having("marker") if f.args[1] == player}
     return held
 
@@ -85,7 +87,10 @@ def set_control(d: Draft, facts: Facts) -> None:
         marker = to_place(d)
         role = facts.owner[marker] if marker is not None else None
     elif ph == "actions":
-        if d.one("reveal"):
+        turn = d.one("battle_turn")
+        if turn is not None:  # a battle: chance rolls, the players decide whether to retreat
+            role = Fn("chance") if turn.args[0] == Fn("dice") else turn.args[0]
+        elif d.one("reveal"):
             role = Fn("chance")
         elif d.one("apollo_due"):
             role = Fn("game")
@@ -458,7 +463,7 @@ def speculate(state: frozenset[Fn], facts: Facts, role: Term, move: Fn) -> froze
             return None
         GAME_STEPS[move.name](d, facts)
     elif role == Fn("chance"):
-        if move.name == "track" and not d.one("reveal"):
+        if move.name not in ("track", "god") or (move.name == "track" and not d.one("reveal")):
             return None
         reveal(d, facts, move)
     elif not _player_move(d, facts, role, move):

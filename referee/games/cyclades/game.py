@@ -161,13 +161,20 @@ class CycladesRules:
     def end_of_turn(self, state: frozenset):
         """The acting player's end of turn, when it is theirs to make."""
         acting = self._acting(state)
-        if acting is None or self.control(state) != acting[0].args[0]:
+        if acting is None or self.control(state) != acting[0].args[0] or self._one(state, "battle"):
             return None
         return acting[0].args[0], Fn("pass")
 
     def turn_gap(self, state: frozenset, play: Play):
-        """An end of turn to insert before ``play``: the line names a player (and
-        god) whose turn comes later, so the turns before it ended unwritten."""
+        """A move to insert before ``play`` that the notation leaves unwritten: in a
+        battle, a player who does not retreat need not write 'stay'; otherwise an
+        end of turn, when the line names a player (and god) whose turn comes later."""
+        turn = self._one(state, "battle_turn")
+        if turn is not None:
+            decider = turn.args[0]
+            if isinstance(decider, str) and not (play.role == decider and play.move.name in ("retreat", "stay")):
+                return decider, Fn("stay")
+            return None
         acting = self._acting(state)
         if acting is None or play.role == "chance":
             return None
@@ -192,6 +199,12 @@ class CycladesRules:
         return move
 
     def missing_chance(self, state: frozenset) -> str:
+        battle = self._one(state, "battle")
+        if battle is not None:
+            kind, place, attacker, defender = battle.args
+            return (f"the battle {'on' if kind == Fn('land') else 'at'} {place} goes on, but its next round is "
+                    f"not written: write the dice ('battle: {attacker} 2, {defender} 1') or the losses "
+                    f"('battle: {defender} -1')")
         phase = self.phase(state)
         if phase == "reveal_track":
             slots = sorted((f.args[0] for f in state if f.name == "reveal"), reverse=True)

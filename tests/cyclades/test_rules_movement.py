@@ -1,0 +1,166 @@
+"""Cyclades, moving fleets and troops (rulebook: Poseidon and Ares; territory).
+
+Rules fleet_move, fleet_move_god, fleet_move_start, fleet_move_range,
+fleet_move_adjacent, fleet_move_pickup, fleet_move_enemy_stop, move_affordable,
+troop_move, troop_move_god, troop_move_from, troop_move_chain, last_island,
+troop_move_last_island, territory_marker and conquest.
+
+The transcripts are 3-player games on the shipped 3p board:
+  Ann: IS1 (coast A1 B2 C1 C2) and IS7; fleets C2, G5.
+  Bob: IS2 (coast B2 B3 C2 D3 D4 D5) and IS5; fleets D4, F1.
+  Cy:  IS3 (coast C1 C2 D1 D3 E2 E4 F3 F4) and IS8; fleets F4, K2.
+  Neutral: IS4 (coast D4 D5 E4 E6 F5 F6) and IS6 (coast F4 F5 G3 G5 H3 H4).
+Sea spaces: D4-D3, D4-D5, D4-E4, E4-F4, E4-F5, F5-G5, D5-E6, E6-F6, F6-G5.
+In MOVES Ann has Ares and acts first with 5 GP, then Bob with Poseidon (5 GP).
+"""
+
+from __future__ import annotations
+
+from conftest import fleets, gold, holds, play, troops
+
+MOVES = """
+    cycle 1
+    creatures: Pegasus
+    gods: Ares, Poseidon / Zeus, Athena
+    Ann: 2 on Ares
+    Bob: 2 on Poseidon
+    Cy: Apollo
+"""
+
+
+def moves(*lines: str, board: str | None = None):
+    return play(MOVES + "\n".join(lines), players=3, board=board)
+
+
+# -- fleets (Poseidon) --------------------------------------------------------------------------
+
+def test_fleet_move_goes_up_to_three_spaces_for_one_gp():
+    g = moves("Bob/Poseidon: fleet D4 -> E4 -> F5 -> F6")
+    assert g.problems == []
+    after = g.after("Bob/Poseidon: fleet D4 -> E4 -> F5 -> F6")
+    assert fleets(after, "Bob") == {"F1": 1, "F6": 1}
+    assert gold(after, "Bob") == 4
+
+
+def test_fleet_move_range_a_fourth_space_is_too_far():
+    g = moves("Bob/Poseidon: fleet D4 -> D5 -> E6 -> F6 -> F7")
+    assert g.problems == [("Bob/Poseidon: fleet D4 -> D5 -> E6 -> F6 -> F7", ("fleet_move_range",))]
+
+
+def test_fleet_move_adjacent_each_step_to_a_neighbouring_sea_space():
+    g = moves("Bob/Poseidon: fleet D4 -> F5")
+    assert g.problems == [("Bob/Poseidon: fleet D4 -> F5", ("fleet_move_adjacent",))]
+
+
+def test_fleet_move_start_the_fleets_must_be_there():
+    g = moves("Bob/Poseidon: 2 fleets D4 -> D5", "Bob/Poseidon: fleet E4 -> F5")
+    assert g.problems == [("Bob/Poseidon: 2 fleets D4 -> D5", ("fleet_move_start",)),
+                          ("Bob/Poseidon: fleet E4 -> F5", ("fleet_move_start",))]
+
+
+def test_fleet_move_pickup_and_leave_own_fleets_on_the_way():
+    # A recruited fleet on D5 is picked up; one is left on E6.
+    g = moves("Bob/Poseidon: fleet on D5; fleet D4 -> D5 +1 -> E6 -1 -> F6")
+    assert g.problems == []
+    after = g.after("Bob/Poseidon: fleet on D5; fleet D4 -> D5 +1 -> E6 -1 -> F6")
+    assert fleets(after, "Bob") == {"F1": 1, "E6": 1, "F6": 1}
+
+
+def test_fleet_move_pickup_only_the_players_own_fleets():
+    g = moves("Bob/Poseidon: fleet D4 -> D5 +1 -> E6")
+    assert g.problems == [("Bob/Poseidon: fleet D4 -> D5 +1 -> E6", ("fleet_move_pickup",))]
+
+
+def test_fleet_move_enemy_stop_entering_enemy_fleets_ends_the_move():
+    g = moves("Bob/Poseidon: fleet D4 -> E4 -> F4 -> F5")
+    assert g.problems == [("Bob/Poseidon: fleet D4 -> E4 -> F4 -> F5", ("fleet_move_enemy_stop",))]
+
+
+def test_fleet_move_god_only_with_poseidon():
+    g = moves("Ann/Ares: fleet C2 -> B2")
+    assert g.problems == [("Ann/Ares: fleet C2 -> B2", ("fleet_move_god",))]
+
+
+def test_move_affordable_each_movement_costs_one_gp():
+    g = play(MOVES.replace("Bob: 2 on Poseidon", "Bob: 7 on Poseidon") + "Bob/Poseidon: fleet D4 -> D5",
+             players=3)
+    assert g.problems == [("Bob/Poseidon: fleet D4 -> D5", ("move_affordable",))]
+
+
+def test_fleet_move_several_movements_in_one_turn_each_paid():
+    g = moves("Bob/Poseidon: fleet D4 -> D5; fleet F1 -> E1")
+    assert g.problems == []
+    assert gold(g.after("Bob/Poseidon: fleet D4 -> D5; fleet F1 -> E1"), "Bob") == 3
+
+
+# -- troops (Ares) -------------------------------------------------------------------------------
+
+def test_troop_move_to_an_empty_island_takes_it_and_leaves_a_territory_marker():
+    # IS7 -> IS6 over Ann's fleet on G5: IS6 is taken without a battle (rule
+    # conquest) and IS7, left empty, stays Ann's (rule territory_marker).
+    g = moves("Ann/Ares: troop IS7 -> IS6")
+    assert g.problems == []
+    after = g.after("Ann/Ares: troop IS7 -> IS6")
+    assert troops(after, "Ann") == {"IS1": 1, "IS6": 1}
+    assert holds(after, "marker", "IS7", "Ann")
+    assert gold(after, "Ann") == 4
+    assert not any(f.name == "battle" for f in after)
+
+
+def test_territory_marker_keeps_the_island_under_the_players_control():
+    # IS7, left empty, is still Ann's: she may build there (rule build_island).
+    g = moves("Ann/Ares: troop IS7 -> IS6; fortress on IS7")
+    assert g.problems == []
+
+
+def test_territory_marker_troops_may_come_back():
+    # Ann's troop leaves IS7 (her marker) and comes back: the island is hers throughout.
+    g = moves("Ann/Ares: troop IS7 -> IS6; troop IS6 -> IS7")
+    after = g.after("Ann/Ares: troop IS7 -> IS6; troop IS6 -> IS7")
+    assert troops(after, "Ann") == {"IS1": 1, "IS7": 1}
+    assert holds(after, "marker", "IS6", "Ann")
+
+
+def test_troop_move_chain_needs_the_players_fleets_between_the_islands():
+    # From IS1 the only chain is Ann's fleet on C2 (next to IS1, IS2, IS3): IS4 is out of reach.
+    g = moves("Ann/Ares: troop IS1 -> IS4")
+    assert g.problems == [("Ann/Ares: troop IS1 -> IS4", ("troop_move_chain",))]
+
+
+def test_troop_move_chain_over_several_fleets():
+    # On 'chain3' Ann's fleets C2, D3 and E4 link IS1 to IS4 (E4 touches IS4).
+    g = moves("Ann/Ares: troop IS1 -> IS4", board="chain3")
+    assert g.problems == []
+    assert troops(g.after("Ann/Ares: troop IS1 -> IS4"), "Ann") == {"IS4": 1, "IS7": 1}
+
+
+def test_troop_move_from_needs_the_troops_there():
+    g = moves("Ann/Ares: 2 troops IS1 -> IS2")
+    assert g.problems == [("Ann/Ares: 2 troops IS1 -> IS2", ("troop_move_from",))]
+
+
+def test_troop_move_god_only_with_ares():
+    g = moves("Bob/Poseidon: troop IS2 -> IS4")
+    assert g.problems == [("Bob/Poseidon: troop IS2 -> IS4", ("troop_move_god",))]
+
+
+def test_troop_move_last_island_is_protected():
+    # On the 'single3' board Bob holds IS2 only.
+    g = moves("Ann/Ares: troop on IS1; 2 troops IS1 -> IS2", board="single3")
+    assert g.problems == [("Ann/Ares: troop on IS1; 2 troops IS1 -> IS2", ("troop_move_last_island",))]
+
+
+def test_last_island_an_island_with_two_owners_is_not_the_last():
+    g = moves("Ann/Ares: troop on IS1; 2 troops IS1 -> IS2")
+    assert g.problems == []
+    assert any(f.name == "battle" for f in g.after("Ann/Ares: troop on IS1; 2 troops IS1 -> IS2"))
+
+
+def test_fleet_move_and_troop_move_alternatives_are_grouped():
+    g = moves("Bob/Poseidon: fleet D4 -> D5 ??")
+    wording = "\n".join(g.explain("Bob/Poseidon: fleet D4 -> D5 ??").alternatives)
+    assert "move 1 fleet from D4 to E6 (1 route)" in wording  # D5-E6
+    assert "move 1 fleet from D4 to F6 (2 routes)" in wording  # D5-E6-F6 and E4-F5-F6; D5 itself is the move made
+    g = moves("Ann/Ares: troop on IS1 ??")
+    wording = "\n".join(g.explain("Ann/Ares: troop on IS1 ??").alternatives)
+    assert "move 1 troops from IS1 to IS2" in wording
