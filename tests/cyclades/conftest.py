@@ -544,6 +544,44 @@ CUSTOM_BOARDS = {
         islands = ["IS3", "IS8"]
         fleets = ["F4", "K2"]
     """,
+    # Bob also holds IS4, linked to IS2 by his fleet on D4: somewhere to retreat to.
+    "retreat3": """
+        [board]
+        name = "3 players, Bob on IS2, IS4 and IS5"
+        players = [3]
+        based_on = "3p"
+        [start.A]
+        islands = ["IS1", "IS7"]
+        fleets = ["C2", "G5"]
+        [start.B]
+        islands = ["IS2", "IS4", "IS5"]
+        fleets = ["D4", "F1"]
+        [start.C]
+        islands = ["IS3", "IS8"]
+        fleets = ["F4", "K2"]
+    """,
+    # Eve's fleets E3 and E4 link her IS3 to IS4 (Cy's) on the 5p map.
+    "marker5": """
+        [board]
+        name = "5 players, Eve with fleets between IS3 and IS4"
+        players = [5]
+        based_on = "5p"
+        [start.A]
+        islands = ["IS2", "IS12"]
+        fleets = ["C6", "K1"]
+        [start.B]
+        islands = ["IS1", "IS9"]
+        fleets = ["B3", "E7"]
+        [start.C]
+        islands = ["IS4", "IS13"]
+        fleets = ["F5", "K6"]
+        [start.D]
+        islands = ["IS6", "IS7"]
+        fleets = ["D8", "F1"]
+        [start.E]
+        islands = ["IS3", "IS11"]
+        fleets = ["E3", "E4", "G9"]
+    """,
 }
 
 

@@ -168,11 +168,13 @@ class CycladesRules:
     def turn_gap(self, state: frozenset, play: Play):
         """A move to insert before ``play`` that the notation leaves unwritten: in a
         battle, a player who does not retreat need not write 'stay'; otherwise an
-        end of turn, when the line names a player (and god) whose turn comes later."""
+        end of turn, when the line names a player (and god) whose turn comes later.
+        (The deciding player's own move is judged as written: anything but a
+        retreat or 'stay' breaks rule battle_at_once.)"""
         turn = self._one(state, "battle_turn")
         if turn is not None:
             decider = turn.args[0]
-            if isinstance(decider, str) and not (play.role == decider and play.move.name in ("retreat", "stay")):
+            if isinstance(decider, str) and play.role != decider:
                 return decider, Fn("stay")
             return None
         acting = self._acting(state)
