@@ -29,6 +29,10 @@ def battles(state: frozenset) -> list[tuple]:
 # -- rounds ----------------------------------------------------------------------------------------
 
 def test_battle_round_starts_at_once_and_the_lower_total_loses_a_unit():
+    """Rule battle_round: "A battle starts at once when troops land on an island with enemy troops or fleets
+    enter a sea space with enemy fleets. It is fought in rounds: each side rolls the combat die and adds its
+    units there (troops on land, fleets at sea) and, for the defender, the defence bonus; the side with the
+    lower total loses one unit; on a tie both lose one." """
     g = moves(LAND, "battle: Ann 0, Bob 3")  # Ann 2 + 0 = 2, Bob 1 + 3 = 4
     assert g.problems == []
     assert battles(g.after(LAND)) == [("land", "IS2", "Ann", "Bob")]
@@ -38,6 +42,9 @@ def test_battle_round_starts_at_once_and_the_lower_total_loses_a_unit():
 
 
 def test_battle_end_the_attacker_takes_the_island():
+    """Rule battle_end: "The battle ends when one side has no units there (wiped out or retreated). The winner
+    of a land battle keeps or takes the island with its buildings and metropolis; if both sides are wiped out in
+    the same round, the defender keeps the island with a territory marker." """
     g = moves(LAND, "battle: Ann 0, Bob 3", "battle: Ann 1, Bob 0")  # then 1 + 1 = 2 against 1 + 0 = 1
     assert g.problems == []
     after = g.after("battle: Ann 1, Bob 0")
@@ -48,12 +55,19 @@ def test_battle_end_the_attacker_takes_the_island():
 
 
 def test_battle_round_a_tie_costs_both_sides_a_unit():
+    """Rule battle_round: "A battle starts at once when troops land on an island with enemy troops or fleets
+    enter a sea space with enemy fleets. It is fought in rounds: each side rolls the combat die and adds its
+    units there (troops on land, fleets at sea) and, for the defender, the defence bonus; the side with the
+    lower total loses one unit; on a tie both lose one." """
     g = moves(LAND, "battle: Ann 1, Bob 2")  # 3 against 3
     after = g.after("battle: Ann 1, Bob 2")
     assert troops(after, "Ann")["IS2"] == 1 and "IS2" not in troops(after, "Bob")
 
 
 def test_battle_end_both_wiped_out_the_defender_keeps_the_island_with_a_marker():
+    """Rule battle_end: "The battle ends when one side has no units there (wiped out or retreated). The winner
+    of a land battle keeps or takes the island with its buildings and metropolis; if both sides are wiped out in
+    the same round, the defender keeps the island with a territory marker." """
     g = moves("Ann/Ares: troop IS1 -> IS2", "battle: Ann 1, Bob 1")  # 2 against 2
     after = g.after("battle: Ann 1, Bob 1")
     assert "IS2" not in troops(after, "Ann") and "IS2" not in troops(after, "Bob")
@@ -62,11 +76,14 @@ def test_battle_end_both_wiped_out_the_defender_keeps_the_island_with_a_marker()
 
 
 def test_battle_dice_faces_the_die_shows_0_to_3():
+    """Rule battle_dice_faces: "A combat die shows one of its faces: 0, 1, 1, 2, 2, 3." """
     g = moves(LAND, "battle: Ann 4, Bob 1")
     assert g.problems == [("battle: Ann 4, Bob 1", ("battle_dice_faces",))]
 
 
 def test_battle_dice_sides_the_attacker_and_the_defender_roll():
+    """Rule battle_dice_sides: "Each round, the attacker and the defender each roll one die; only they lose
+    units in the battle." """
     g = moves(LAND, "battle: Ann 2, Cy 1")
     assert g.problems == [("battle: Ann 2, Cy 1", ("battle_dice_sides",))]
     g = moves(LAND, "battle: Ann 2")  # the defender's die is missing and no loss is written
@@ -74,11 +91,15 @@ def test_battle_dice_sides_the_attacker_and_the_defender_roll():
 
 
 def test_battle_result_written_losses_must_follow_from_the_dice():
+    """Rule battle_result: "The losses of a round follow from its dice: the side with the lower total loses one
+    unit, and on a tie each side loses one." """
     g = moves(LAND, "battle: Ann 3 -1, Bob 0")  # 5 against 1: Bob loses, not Ann
     assert g.problems == [("battle: Ann 3 -1, Bob 0", ("battle_result",))]
 
 
 def test_battle_losses_without_dice_are_checked_against_every_roll():
+    """Rule battle_losses_unexplained: "A round's losses must be those of some roll of the dice: one unit for
+    the side with the lower total, one each on a tie." """
     # Bob losing is explained (e.g. Ann 1, Bob 0); a loss of 2, or no loss at all, never is.
     assert moves(LAND, "battle: Bob -1").problems == []
     assert moves(LAND, "battle: Ann -1, Bob -1").problems == []  # a tie: Ann 0, Bob 1
@@ -89,6 +110,7 @@ def test_battle_losses_without_dice_are_checked_against_every_roll():
 
 
 def test_battle_losses_the_attacker_cannot_lose_when_no_roll_lets_the_defender_win():
+    """Rule combat_die: "The combat die has six faces: 0, 1, 1, 2, 2, 3." """
     # Three troops against one (no fortress): 3 + a < 1 + d needs d - a > 2: only Ann 0, Bob 3.
     g = moves("Ann/Ares: 2 troops on IS1; 3 troops IS1 -> IS2", "battle: Ann -1")
     assert g.problems == []
@@ -99,6 +121,10 @@ def test_battle_losses_the_attacker_cannot_lose_when_no_roll_lets_the_defender_w
 # -- retreats -------------------------------------------------------------------------------------
 
 def test_battle_retreat_the_attacker_retreats_to_an_island_of_theirs():
+    """Rule battle_retreat: "After each round the defender, then the attacker, may retreat with all their units
+    there: troops to an island the player controls linked by a chain of their fleets, fleets to an adjacent sea
+    space that is empty or holds only their own fleets. Without such a place there is no retreat. Rounds repeat
+    until one side is left." """
     # After the first round both sides have a troop; Bob stays (unwritten), Ann
     # retreats to IS1 (her marker) over C2: Bob keeps IS2.
     g = moves(LAND, "battle: Ann 0, Bob 3", "Ann: retreat to IS1")
@@ -110,6 +136,9 @@ def test_battle_retreat_the_attacker_retreats_to_an_island_of_theirs():
 
 
 def test_battle_retreat_place_must_be_linked_and_the_players():
+    """Rule battle_retreat_place: "Retreating troops go to an island the player controls, linked to the battle
+    by a chain of their fleets; retreating fleets go to an adjacent sea space that is empty or holds only their
+    own fleets." """
     g = moves(LAND, "battle: Ann 0, Bob 3", "Ann: retreat to IS7")  # no chain of Ann's fleets to IS7
     assert g.problems == [("Ann: retreat to IS7", ("battle_retreat_place",))]
     g = moves(LAND, "battle: Ann 0, Bob 3", "Bob: retreat to IS5")  # Bob's fleets do not link IS2 to IS5
@@ -117,6 +146,10 @@ def test_battle_retreat_place_must_be_linked_and_the_players():
 
 
 def test_battle_retreat_the_defender_decides_first_and_the_attacker_takes_the_island():
+    """Rule battle_retreat: "After each round the defender, then the attacker, may retreat with all their units
+    there: troops to an island the player controls linked by a chain of their fleets, fleets to an adjacent sea
+    space that is empty or holds only their own fleets. Without such a place there is no retreat. Rounds repeat
+    until one side is left." """
     g = moves(LAND, "battle: Ann 0, Bob 3", "Bob: retreat to IS4", board="retreat3")
     assert g.problems == []
     after = g.after("Bob: retreat to IS4")
@@ -125,17 +158,25 @@ def test_battle_retreat_the_defender_decides_first_and_the_attacker_takes_the_is
 
 
 def test_battle_no_battle_no_retreat_outside_a_battle():
+    """Rule battle_no_battle: "Retreating, or deciding to stay, is done only in a battle under way, after a
+    round, by the side whose decision it is (the defender, then the attacker)." """
     g = moves("Ann/Ares: troop on IS1", "Bob: stay")
     assert g.problems == [("Bob: stay", ("battle_no_battle",))]
 
 
 def test_battle_at_once_nothing_else_while_the_attacker_decides():
+    """Rule battle_at_once: "A battle is fought to its end as soon as it starts, before the player does anything
+    else." """
     # After the first round Bob stays (unwritten); Ann, deciding, builds instead.
     g = moves(LAND, "battle: Ann 0, Bob 3", "Ann/Ares: fortress on IS1")
     assert g.problems == [("Ann/Ares: fortress on IS1", ("battle_at_once",))]
 
 
 def test_battle_round_unwritten_dice_are_an_error_with_the_line():
+    """Rule battle_round: "A battle starts at once when troops land on an island with enemy troops or fleets
+    enter a sea space with enemy fleets. It is fought in rounds: each side rolls the combat die and adds its
+    units there (troops on land, fleets at sea) and, for the defender, the defence bonus; the side with the
+    lower total loses one unit; on a tie both lose one." """
     with pytest.raises(SequenceError, match="the battle on IS2 goes on, but its next round is not written"):
         moves(LAND, "battle: Ann 0, Bob 3", "Ann: stay", "Ann/Ares: fortress on IS1")
 
@@ -143,6 +184,10 @@ def test_battle_round_unwritten_dice_are_an_error_with_the_line():
 # -- at sea ---------------------------------------------------------------------------------------
 
 def test_battle_round_at_sea_and_the_sea_retreat():
+    """Rule battle_retreat: "After each round the defender, then the attacker, may retreat with all their units
+    there: troops to an island the player controls linked by a chain of their fleets, fleets to an adjacent sea
+    space that is empty or holds only their own fleets. Without such a place there is no retreat. Rounds repeat
+    until one side is left." """
     g = moves(SEA, "battle: Bob 0, Ann 3", "Ann: retreat to B2")  # Bob 2 + 0 against Ann 1 + 3
     assert g.problems == []
     after = g.after("Ann: retreat to B2")
@@ -150,11 +195,17 @@ def test_battle_round_at_sea_and_the_sea_retreat():
 
 
 def test_battle_retreat_place_at_sea_is_an_adjacent_space_without_enemies():
+    """Rule battle_retreat_place: "Retreating troops go to an island the player controls, linked to the battle
+    by a chain of their fleets; retreating fleets go to an adjacent sea space that is empty or holds only their
+    own fleets." """
     g = moves(SEA, "battle: Bob 0, Ann 3", "Ann: retreat to F5")
     assert g.problems == [("Ann: retreat to F5", ("battle_retreat_place",))]
 
 
 def test_battle_end_at_sea_the_winner_holds_the_space():
+    """Rule battle_end: "The battle ends when one side has no units there (wiped out or retreated). The winner
+    of a land battle keeps or takes the island with its buildings and metropolis; if both sides are wiped out in
+    the same round, the defender keeps the island with a territory marker." """
     g = moves(SEA, "battle: Bob 2, Ann 0")  # 4 against 1
     after = g.after("battle: Bob 2, Ann 0")
     assert fleets(after, "Bob") == {"C2": 2, "F1": 1} and fleets(after, "Ann") == {"G5": 1}
@@ -188,6 +239,9 @@ TWO_CYCLES = """
 
 
 def test_battle_defence_bonus_a_fortress_adds_one_to_the_defender():
+    """Rule battle_defence_bonus: "The defender adds 1 per fortress on the island (land battle), or 1 per port
+    on the defender's islands next to the sea space (sea battle); a metropolis counts as every building, so as a
+    fortress and as a port." """
     # Eve 2 troops + 1 against Cy 1 troop + 1 fortress + 1: a tie, both lose one.
     g = play(TWO_CYCLES + "Eve/Ares: troop on IS3; 2 troops IS3 -> IS8\nbattle: Eve 1, Cy 1")
     assert g.problems == []
@@ -198,6 +252,9 @@ def test_battle_defence_bonus_a_fortress_adds_one_to_the_defender():
 
 
 def test_conquest_removes_another_players_territory_marker():
+    """Rule conquest: "Troops landing on an island with no enemy troops take it, with its buildings and
+    metropolis, without a battle, even if it has fortresses; a territory marker of another player there is
+    removed." """
     # On 'marker5' Eve's fleets E4 and E3 link her IS3 to IS4, where Cy left his marker.
     g = play(TWO_CYCLES + "Eve/Ares: troop IS3 -> IS4", board="marker5")
     assert g.problems == []
