@@ -53,6 +53,7 @@ from referee.transcript import (
     Play,
     PlayerDecl,
     Span,
+    StartLine,
     Transcript,
 )
 
@@ -71,7 +72,7 @@ MAX_DIGITS = 9
 """Numbers longer than this are refused (they are typing accidents)."""
 
 RESERVED = frozenset(
-    {CHANCE, "cycle", "creatures", "gods", "game", "players", "order", "rules", "board"}
+    {CHANCE, "cycle", "creatures", "gods", "game", "players", "order", "rules", "board", "battle", "start"}
 )
 """Words that cannot be a player's name: they start lines of their own."""
 
@@ -337,16 +338,16 @@ def _game_of(src: _Source) -> str:
 # --------------------------------------------------------- syntax errors --
 
 _MOVE_TERMS = {"INT", "THING", "BUY", "REPLACE", "DISCARD", "METROPOLIS", "DEMOLISH", "PROSPERITY", "PASS"}
-_LINE_TERMS = {"GAME", "PLAYERS", "ORDER", "RULES", "BOARD", "CYCLE", "CREATURES", "GODS", "PLAYER", "$END"}
+_LINE_TERMS = {"GAME", "PLAYERS", "ORDER", "RULES", "BOARD", "CYCLE", "CREATURES", "GODS", "BATTLE", "PLAYER", "$END"}
 
 _MOVE_WORDS = (
     "a move (priest, 2 troops on IS4, fleet on F5, temple on IS4, buy Pegasus,"
     " replace Harpy -> Kraken, discard port IS2, metropolis on IS4, demolish temple,"
-    " prosperity on IS1 or pass)"
+    " prosperity on IS1, 2 troops IS4 -> IS7, fleet F5 -> F6 or pass)"
 )
 _LINE_WORDS = (
     "a new line (a header line such as 'players:', 'cycle N', 'creatures:', 'gods:',"
-    " an offering 'Ann: 5 on Zeus' or a god's actions 'Ann/Zeus: priest')"
+    " 'battle:', an offering 'Ann: 5 on Zeus' or a god's actions 'Ann/Zeus: priest')"
 )
 
 _TERM_ORDER = [
@@ -379,6 +380,11 @@ def _term_words(names: _Names) -> dict[str, str]:
         "_NL": "the end of the line",
         "$END": "the end of the file",
         "ON": "'on'",
+        "SIGNED": "'+N' or '-N' (fleets picked up or left; a battle's losses)",
+        "RETREAT": "'retreat'",
+        "STAY": "'stay'",
+        "TO": "'to'",
+        "BATTLE": "'battle:'",
         "CYCLE": "'cycle N'",
         "CREATURES": "'creatures:'",
         "GODS": "'gods:'",
@@ -401,8 +407,8 @@ def _expected(terms: Iterable[str], names: _Names) -> str:
         phrases.append(_LINE_WORDS)
         terms -= _LINE_TERMS
     if {"INT", "GOD"} <= terms:
-        phrases.append("an offering ('5 on Zeus') or 'Apollo'")
-        terms -= {"INT", "GOD"}
+        phrases.append("an offering ('5 on Zeus'), 'Apollo', or in a battle 'retreat to IS4' or 'stay'")
+        terms -= {"INT", "GOD", "RETREAT", "STAY"}
     rank = {t: i for i, t in enumerate(_TERM_ORDER)}
     for term in sorted(terms, key=lambda t: (rank.get(t, len(rank)), t)):
         phrases.append(words.get(term, f"'{term.lower()}'"))
@@ -628,6 +634,10 @@ class _Reader(Transformer):
 
     def board_line(self, meta, children):
         return _HeaderLine("board", str(children[1]).rstrip(), _span(meta), children[1])
+
+    def start_line(self, meta, children):
+        player, places = children[1], tuple(self._place(t) for t in children[2:])
+        return _HeaderLine("start", (player, places), _span(meta), player)
 
     # -- a cycle --
 
@@ -911,6 +921,7 @@ def _assemble(records: list, src: _Source, game: str) -> Transcript:
     cycle = 0
     players: dict[str, str] = {}  # casefolded -> declared
     first_move: _MoveLine | None = None
+    starts: list[StartLine] = []
 
     def player_list() -> str:
         return _and(list(players.values()))
@@ -936,6 +947,13 @@ def _assemble(records: list, src: _Source, game: str) -> Transcript:
                     " header lines come before 'cycle 1'",
                     record.span,
                 )
+            if record.key == "start":
+                name = resolve(record.value[0])
+                if any(line.player == name for line in starts):
+                    raise src.error_at(f"a second 'start:' line for {name}: each player's placement is stated once",
+                                       record.span)
+                starts.append(StartLine(name, record.value[1], record.span))
+                continue
             if record.key in header:
                 raise src.error_at(
                     f"a second '{record.key}:' line (the first is on line"
@@ -1028,5 +1046,6 @@ def _assemble(records: list, src: _Source, game: str) -> Transcript:
         rules=header["rules"].value if "rules" in header else "en",
         board=header["board"].value if "board" in header else None,
         spans=FrozenMap({key: line.span for key, line in header.items()}),
+        start=tuple(starts),
     )
     return Transcript(source=src.name, header=head, events=tuple(events))

@@ -79,6 +79,15 @@ class PlayerDecl:
 
 
 @dataclass(frozen=True)
+class StartLine:
+    """A ``start:`` line: where one player's pieces begin (islands and sea spaces)."""
+
+    player: str
+    places: tuple[str, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
 class Header:
     """The lines before ``cycle 1``."""
 
@@ -88,6 +97,7 @@ class Header:
     rules: str = "en"
     board: str | None = None
     spans: Mapping[str, Span] = FrozenMap()
+    start: tuple[StartLine, ...] = ()  # starting placements stated by the transcript
 
     @property
     def player_names(self) -> tuple[str, ...]:

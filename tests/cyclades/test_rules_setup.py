@@ -171,3 +171,37 @@ def test_every_rule_of_the_catalogue_has_a_rulebook_test():
     text = "".join(p.read_text(encoding="utf-8") for p in Path(__file__).parent.glob("test_rules_*.py"))
     quoted = set(re.findall(r"Rule ([a-z][a-z0-9_]*):", text))
     assert sorted(ids - quoted) == [] and sorted(quoted - ids) == []
+
+
+# -- a starting placement stated by the transcript (the 2-player fleets are weakly sourced) ---------
+
+def _started(*lines: str):
+    from referee.notation import parse_transcript
+    from referee.referee import Referee
+    text = "game: cyclades\nplayers: Pat red, Quinn blue\n" + "\n".join(lines) + "\ncycle 1\n"
+    referee = Referee(parse_transcript(text, "start.cyc"))
+    return referee.run().initial
+
+
+def test_setup_placement_a_transcript_may_state_the_starting_placement():
+    """Rule setup_placement: "Each player places one troop on each of their starting islands and one fleet on
+    each of their starting sea spaces" — here as the transcript's 'start:' line says."""
+    initial = _started("start: Pat IS1, IS4, B2, F5", "start: Quinn IS3, IS8, K2, F3")
+    assert troops(initial, "Pat") == {"IS1": 1, "IS4": 1} and fleets(initial, "Pat") == {"B2": 1, "F5": 1}
+    assert troops(initial, "Quinn") == {"IS3": 1, "IS8": 1} and fleets(initial, "Quinn") == {"F3": 1, "K2": 1}
+
+
+@pytest.mark.parametrize("lines, why", [
+    (("start: Pat IS1, IS4, F3, F5",), "the fleet on F3 is next to none of Pat's islands"),
+    (("start: Pat IS1, B2, F5",), "a player starts with 2 islands and 2 fleets on this board"),
+    (("start: Pat IS1, IS4, B2, Z9",), "Z9 is neither an island nor a sea space"),
+    (("start: Pat IS1, IS2, B2, C2",), "IS2 is also Quinn's"),
+    (("start: Pat IS1, IS4, B2, F5", "start: Quinn IS1, IS8, K2, C1"), "IS1 is also Pat's"),
+])
+def test_setup_placement_a_stated_placement_must_be_legal(lines, why):
+    """Rule setup_placement: "Each player places one troop on each of their starting islands and one fleet on
+    each of their starting sea spaces" — as many as a seat of the board, next to the player's islands, none
+    shared."""
+    with pytest.raises(NotationError, match="starting placement is not legal") as error:
+        _started(*lines)
+    assert why in str(error.value)

@@ -83,12 +83,53 @@ def setup(transcript: Transcript, board_file: str | None = None, rules: str | No
     for pos, p in enumerate(order, start=1):
         seen[p] = seen.get(p, 0) + 1
         static.append(fn("start_order", pos, fn("m", p, seen[p])))
-    for letter, p in zip(SEAT_LETTERS, players):
-        seat = board.seat(letter)
-        static += [fn("start_island", p, i) for i in seat.islands]
-        static += [fn("start_fleet", p, s) for s in seat.fleets]
+    for p, (islands, fleets) in starting_placement(transcript, board, players).items():
+        static += [fn("start_island", p, i) for i in islands]
+        static += [fn("start_fleet", p, s) for s in fleets]
     static += board_facts(board)
     return Setup(board, tuple(static), players, fastpath.Facts(static))
+
+
+def starting_placement(transcript: Transcript, board: Board, players: tuple[str, ...]) -> dict:
+    """Each player's starting islands and fleets: the board's seat, or what the
+    transcript's ``start:`` line states, checked against rule setup_placement:
+    as many islands and fleets as a seat of the board has, islands and sea spaces
+    of the board, each fleet next to one of the player's islands, no island or
+    sea space shared."""
+    placement = {p: (board.seat(letter).islands, board.seat(letter).fleets)
+                 for letter, p in zip(SEAT_LETTERS, players)}
+    for line in transcript.header.start:
+        where = Position(transcript.source, line.span.line, line.span.column)
+        islands = tuple(x for x in line.places if x in {i.id for i in board.islands})
+        fleets = tuple(x for x in line.places if x in {s.id for s in board.seas})
+        unknown = [x for x in line.places if x not in islands and x not in fleets]
+        seat = placement[line.player]
+
+        def illegal(why: str) -> NotationError:
+            return NotationError(f"{line.player}'s starting placement is not legal (rule setup_placement): {why}",
+                                 where)
+
+        if unknown:
+            raise illegal(f"{unknown[0]} is neither an island nor a sea space of the board '{board.name}'")
+        if len(set(islands)) != len(islands) or len(set(fleets)) != len(fleets):
+            raise illegal("a place is named twice")
+        if (len(islands), len(fleets)) != (len(seat[0]), len(seat[1])):
+            raise illegal(f"a player starts with {len(seat[0])} islands and {len(seat[1])} fleets on this board, "
+                          f"the line names {len(islands)} islands and {len(fleets)} sea spaces")
+        for sea in fleets:
+            if not board.sea_islands(sea) & set(islands):
+                raise illegal(f"the fleet on {sea} is next to none of {line.player}'s islands")
+        placement[line.player] = (islands, fleets)
+    for line in reversed(transcript.header.start):  # a clash is reported on the later line
+        others = [p for p in players if p != line.player]
+        for p in others:
+            shared = sorted(set(placement[line.player][0] + placement[line.player][1])
+                            & set(placement[p][0] + placement[p][1]))
+            if shared:
+                raise NotationError(f"{line.player}'s starting placement is not legal (rule setup_placement): "
+                                    f"{shared[0]} is also {p}'s; players start on different islands and sea spaces",
+                                    Position(transcript.source, line.span.line, line.span.column))
+    return placement
 
 
 class CycladesRules:
