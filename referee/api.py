@@ -57,6 +57,7 @@ class Session:
             disputed=bool(step.play and step.play.disputed),
             breaches=tuple(self.breach(v) for v in step.violations),
             warnings=self.rules.warnings(step.move) if step.play else (),
+            notes=self.rules.notes(step.before, step.move) if step.play and hasattr(self.rules, "notes") else (),
             inserted=step.inserted)
         if alternatives:
             who, groups, total, complete = self.alternatives(step.before, everything, besides=step.move)

@@ -41,6 +41,7 @@ class Verdict:
     disputed: bool
     breaches: tuple[Breach, ...] = ()
     warnings: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
     inserted: str | None = None
     alternatives: tuple[str, ...] | None = None
     alternatives_for: str | None = None
@@ -115,6 +116,7 @@ def _verdict_json(v: Verdict) -> dict:
     data = asdict(v)
     data["breaches"] = [asdict(b) for b in v.breaches]
     data["warnings"] = list(v.warnings)
+    data["notes"] = list(v.notes)
     if v.alternatives is not None:
         data["alternatives"] = list(v.alternatives)
     return data
@@ -138,6 +140,8 @@ def explanation_text(v: Verdict, reading_label: str | None = None) -> str:
             lines.append(f"      rule ({b.reading}): {b.translation or '(this translation does not state it)'}")
     for w in v.warnings:
         lines.append(f"  warning: {w}")
+    for n in v.notes:
+        lines.append(f"  note: {n}")
     if v.alternatives is not None:
         who = f" ({v.alternatives_for})" if v.alternatives_for else ""
         if v.alternatives:

@@ -261,3 +261,33 @@ def test_conquest_removes_another_players_territory_marker():
     after = g.after("Eve/Ares: troop IS3 -> IS4")
     assert not holds(after, "marker", "IS4", "Cy") and holds(after, "marker", "IS3", "Eve")
     assert troops(after, "Eve")["IS4"] == 1
+
+
+def test_battle_round_python_and_solver_agree_on_which_rounds_some_roll_explains():
+    """Rule battle_round: "... the side with the lower total loses one unit; on a tie both lose one." — the
+    rolls the referee names for a round written as losses (Python) exist exactly when the solver finds the
+    round legal, for every way of writing a round in three positions (land 2 against 1, land 3 against 1,
+    sea 2 against 1)."""
+    import itertools
+
+    from referee.games.cyclades import fastpath
+    from referee.terms import Fn, fn
+
+    u = Fn("u")
+    for setup, (att, dfd) in ((LAND, ("Ann", "Bob")), ("Ann/Ares: 2 troops on IS1; 3 troops IS1 -> IS2", ("Ann", "Bob")),
+                              (SEA, ("Bob", "Ann"))):
+        g = moves(setup)
+        state = g.after(setup)
+        engine, rules = g.session.referee.engine, g.session.referee.rules
+        values = [u, 0, 1, 2, 3]
+        rounds = [fn("round", fn("side", att, fa, la), fn("side", dfd, fd, ld))
+                  for fa, fd, la, ld in itertools.product(values, values, [u, 0, 1, 2], [u, 0, 1, 2])
+                  if (la == u) == (ld == u)]  # one side's loss alone reads as 0 for the other: covered
+        engine.prefetch(rules.static, [(state, Fn("chance"), move) for move in rounds])  # one solver call
+        for move in rounds:
+            fa, la = move.args[0].args[1:]
+            fd, ld = move.args[1].args[1:]
+            verdict = engine.judge(rules.static, state, Fn("chance"), move)
+            determined = la != u or (fa != u and fd != u)
+            explained = bool(fastpath.battle_rolls(state, rules.setup.facts, move))
+            assert (not verdict.violations) == (determined and explained), (setup, move, verdict.violations)

@@ -30,6 +30,9 @@ class Facts:
         self.markers = len(by.get("start_order", []))
         target = 3 if self.player_count == 2 else 2
         self.metropolis_target = target
+        self.coast: dict[Term, set] = {}
+        for island, sea in by.get("coast", []):
+            self.coast.setdefault(sea, set()).add(island)
 
 
 # -- views of a state (mirroring state.lp) -----------------------------------------
@@ -470,3 +473,40 @@ def speculate(state: frozenset[Fn], facts: Facts, role: Term, move: Fn) -> froze
         return None
     set_control(d, facts)
     return d.freeze()
+
+
+# -- battles (mirroring battle.lp) ---------------------------------------------------------
+DIE_VALUES = (0, 1, 2, 3)  # rule combat_die: faces 0, 1, 1, 2, 2, 3
+
+
+def battle_rolls(state: frozenset[Fn], facts: Facts, move: Fn) -> list[tuple[int, int]]:
+    """Rule battle_round: the pairs of faces (attacker's, defender's) that agree
+    with a round as written (faces and losses not written are free)."""
+    d = Draft(state)
+    battle = d.one("battle")
+    sides = move.args
+    if battle is None or move.name != "round" or not all(
+            isinstance(s, Fn) and s.name == "side" and len(s.args) == 3 for s in sides):
+        return []
+    kind, place, attacker, defender = battle.args
+    unit = "troops" if kind == Fn("land") else "fleets"
+    units = {p: d.count(unit, tup(p, place)) for p in (attacker, defender)}
+    if kind == Fn("land"):
+        bonus = d.count("building", tup(place, Fn("fortress"))) + (fn("metropolis", place) in d.facts)
+    else:
+        held = controlled(d, defender) & facts.coast.get(place, set())
+        bonus = sum(d.count("building", tup(i, Fn("port"))) + (fn("metropolis", i) in d.facts) for i in held)
+    written = {side.args[0]: side.args[1:] for side in sides}
+    if set(written) - {attacker, defender}:
+        return []
+    faces = {p: [written[p][0]] if p in written and written[p][0] != Fn("u") else list(DIE_VALUES)
+             for p in (attacker, defender)}
+    losses_written = any(p in written and written[p][1] != Fn("u") for p in written)
+    found = []
+    for a in faces[attacker]:
+        for b in faces[defender]:
+            ta, td = units[attacker] + a, units[defender] + bonus + b
+            lost = {attacker: int(ta <= td), defender: int(ta >= td)}
+            if not losses_written or all(lost[p] == (written[p][1] if p in written else 0) for p in lost):
+                found.append((a, b))
+    return found

@@ -326,6 +326,17 @@ class CycladesRules:
     def group_moves(self, moves: list, limit: int | None) -> list[str]:
         return describe.group_moves(moves, limit)
 
+    def notes(self, state: frozenset, move: Fn) -> tuple[str, ...]:
+        """For a battle round written without both dice: the rolls that explain it."""
+        rolls = fastpath.battle_rolls(state, self.setup.facts, move)  # [] unless a round of a battle
+        if not rolls or (len(move.args) == 2 and all(side.args[1] != Fn("u") for side in move.args)):
+            return ()
+        battle = self._one(state, "battle")
+        attacker, defender = battle.args[2], battle.args[3]
+        shown = [f"{attacker} {a}, {defender} {b}" for a, b in rolls]
+        more = f" and {len(shown) - 6} more" if len(shown) > 6 else ""
+        return (f"explained by the roll{'s' if len(shown) > 1 else ''} {'; '.join(shown[:6])}{more}",)
+
     def warnings(self, move: Fn) -> tuple[str, ...]:
         """Rule parts not judged yet: a creature's effect (its own issue)."""
         if move.name == "buy":
