@@ -11,6 +11,7 @@ measured in this process on one core.
 
     python bench/bench.py                 # every shipped transcript
     python bench/bench.py FILE... --repeat 5
+    python bench/bench.py --movement [FILE...]   # judging fleet and troop moves (5p game)
 """
 
 from __future__ import annotations
@@ -71,7 +72,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("files", nargs="*", type=Path)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--movement", action="store_true",
+                        help="only the movement figures (judging fleet and troop moves, listing alternatives)")
     args = parser.parse_args()
+    if args.movement:
+        for path in args.files or [ROOT / "transcripts/cyclades/game-5p.txt"]:
+            measure_movement(path)
+        return
     files = args.files or sorted(p for p in (ROOT / "transcripts").rglob("*.txt")
                                  if not p.name.endswith(".report.txt"))
     print(f"{'transcript':44} {'moves':>5} {'fast s':>7} {'solver s':>8} {'ratio':>6} "
@@ -86,6 +93,48 @@ def main() -> None:
               f"{1000 * statistics.median(fast_moves):7.2f}/{1000 * percentile(fast_moves, 0.95):7.2f} "
               f"{1000 * statistics.median(slow_moves):8.2f}/{1000 * percentile(slow_moves, 0.95):8.2f} "
               f"{fast_calls:4d}/{slow_calls:<5d} {1000 * cold:10.1f}/{1000 * warm:9.1f}")
+
+
+def measure_movement(path: Path, positions: int = 12, each: int = 4) -> None:
+    """Issue 3's figures: the time to judge a fleet move and a troop move, and to
+    list the grouped alternatives, in the action turns of Poseidon and Ares of a
+    game (each position and move judged once, in a fresh engine: nothing cached)."""
+    from referee.api import Session
+    from referee.engine import Engine
+
+    transcript = read_transcript(path)
+    session = Session(transcript)
+    run = session.referee.run()
+    rules = session.referee.rules
+    states = []
+    for step in run.steps:
+        if step.play and step.play.god in ("poseidon", "ares") and step.before not in states:
+            states.append(step.before)
+    states = states[:positions]
+    judge: dict[str, list[float]] = {"sail": [], "march": []}
+    listing: list[float] = []
+    for state in states:
+        session.referee.engine = engine = Engine(rules.program_files)
+        start = time.perf_counter()
+        session.alternatives(state)
+        listing.append(time.perf_counter() - start)
+        moves = [m for _, m in engine.legal_moves(rules.static, state) if m.name in judge]
+        engine = Engine(rules.program_files)
+        for name in judge:
+            for move in [m for m in moves if m.name == name][:each]:
+                start = time.perf_counter()
+                engine.judge(rules.static, state, rules.control(state), move)
+                judge[name].append(time.perf_counter() - start)
+    name = path.name
+    for kind, label in (("sail", "fleet move"), ("march", "troop move")):
+        times = judge[kind]
+        if times:
+            print(f"{name}: judge a {label}: median {1000 * statistics.median(times):.1f} ms, "
+                  f"p95 {1000 * percentile(times, 0.95):.1f} ms ({len(times)} moves)")
+    if listing:
+        print(f"{name}: list the alternatives in a Poseidon or Ares turn: median "
+              f"{1000 * statistics.median(listing):.1f} ms, p95 {1000 * percentile(listing, 0.95):.1f} ms "
+              f"({len(listing)} positions)")
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ clingo Backend as symbols, never as program text, so a player called
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import threading
@@ -340,7 +341,9 @@ class Engine:
                 "the transcript is too large to judge")
         self.calls += 1
         ctl = clingo.Control(["--warn=none"])
-        ctl.add("base", [], program)
+        with ast.ProgramBuilder(ctl) as builder:  # parsed once per program: parsing costs more than adding
+            for statement in _parsed(program):
+                builder.add(statement)
         with ctl.backend() as backend:
             for symbol in facts:
                 backend.add_rule([backend.add_atom(symbol)])
@@ -371,6 +374,14 @@ class Engine:
         if not result.satisfiable:
             raise SolverLimitError("the rule programs have no answer for this position (a bug in the rules)")
         return symbols
+
+
+@functools.lru_cache(maxsize=8)
+def _parsed(program: str) -> tuple:
+    """The statements of a rule program, parsed once."""
+    statements: list = []
+    ast.parse_string(program, statements.append)
+    return tuple(statements)
 
 
 def _judgement(model: list[Term]) -> Judgement:
