@@ -80,7 +80,7 @@ def main() -> None:
         for part in parts:
             print(f"    {part}")
     for name in ("cycle", "phase", "control", "track", "god_up", "god_down", "waiting_god", "order", "offer",
-                 "outbid", "pending", "winner"):
+                 "outbid", "pending", "marker", "battle", "battle_turn", "winner"):
         facts = sorted(str(f) for f in other if f.name == name)
         if facts:
             print(f"{name}: {' '.join(facts)}")
@@ -88,7 +88,7 @@ def main() -> None:
     deck = sorted(_name(f.args[0]) for f in other if f.name == "deck")
     print(f"deck ({len(deck)}):", " ".join(deck))
     if args.moves:
-        who, groups, total, _ = session.moves()
+        who, groups, total, _, _ = session.moves()
         print(f"{who} to decide ({total} legal moves):")
         for group in groups:
             print(f"  - {group}")
