@@ -69,6 +69,8 @@ MAX_NAME = 64
 """The longest player name accepted."""
 
 MAX_DIGITS = 9
+MAX_ROUTE = 20
+"""The most spaces one written movement lists."""
 """Numbers longer than this are refused (they are typing accidents)."""
 
 RESERVED = frozenset(
@@ -848,6 +850,9 @@ class _Reader(Transformer):
                                  " straight to the island", shift)
             move = fn("march", self._place(from_token), count, self._place(to_token))
             return [_Emit(False, move, span, text)]
+        if len(route) > MAX_ROUTE:
+            raise self._fail(f"a movement of {len(route)} spaces: the notation reads at most {MAX_ROUTE}"
+                             " (Poseidon moves 3, the Sylph 10)", route[MAX_ROUTE][0])
         if route[-1][1] is not None:
             raise self._fail("the last space of a move is where the fleets stop: nothing is picked up"
                              " or left there", route[-1][1])

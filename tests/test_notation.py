@@ -639,3 +639,42 @@ def test_mangled_transcripts_never_raise_anything_but_notation_error():
         except NotationError as e:
             assert e.position is not None
     assert survived > 0  # some mutations (inside comments, say) are harmless
+
+
+# -- movement, battles and stated placements (issue: Cyclades on the board) --------------------
+
+def test_movements_read_as_march_and_sail_terms():
+    ms = moves("Ann/Ares: 3 troops IS4 -> IS7\nAnn/Ares: fleet D4 -> D5 +1 -> E6 -1 -> F6")
+    assert ms[0][2] == fn("march", "IS4", 3, "IS7")
+    assert ms[1][2] == fn("sail", "D4", 1, fn("via", "D5", 1, fn("via", "E6", -1, fn("via", "F6", 0, fn("end")))))
+
+
+def test_battle_lines_read_as_chance_rounds_with_the_declared_names():
+    played = plays("battle: ann 2, Bob -1\nBob: retreat to IS3\nAnn: stay")
+    u = fn("u")
+    assert (played[0].role, played[0].move) == ("chance", fn("round", fn("side", "Ann", 2, u), fn("side", "Bob", u, 1)))
+    assert played[0].text == "ann 2, Bob -1"
+    assert [p.move for p in played[1:]] == [fn("retreat", "IS3"), fn("stay")]
+
+
+@pytest.mark.parametrize("line, words", [
+    ("Ann/Ares: 2 troops IS1 -> IS2 -> IS3", "troops move from one island to one other island"),
+    ("Ann/Ares: troop IS1 -> IS2 +1", "troops move straight to the island"),
+    ("Ann/Poseidon: fleet C2 -> D3 +1", "nothing is picked up or left there"),
+    ("Ann/Zeus: temple IS1 -> IS2", "only troops and fleets move"),
+    ("Ann/Poseidon: fleet A1" + " -> B2" * 21, "the notation reads at most 20"),
+    ("battle: Ann", "expected the face Ann rolled"),
+    ("battle: Ann +1", "a loss is written with a minus"),
+    ("battle: Ann 1, Bob 2, Ann 3", "a battle has two sides"),
+    ("battle: Zed 1", "'Zed' is not a player"),
+])
+def test_movement_and_battle_errors_say_what_was_expected(line, words):
+    assert words in error(HEAD + line + "\n").message
+
+
+def test_start_lines_state_a_players_placement():
+    players = "game: cyclades\nplayers: Ann red, Bob blue, Cy green\n"
+    t = parse(head=players + "start: ann IS1, IS4, B2, F5\ncycle 1\n")
+    assert [(s.player, s.places) for s in t.header.start] == [("Ann", ("IS1", "IS4", "B2", "F5"))]
+    assert "a second 'start:' line for Ann" in error(players + "start: Ann IS1\nstart: Ann IS2\ncycle 1\n").message
+    assert "cannot be a player's name" in error("game: cyclades\nplayers: Start red, Bob blue\n").message

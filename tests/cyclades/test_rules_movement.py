@@ -207,3 +207,14 @@ def test_fleet_move_and_troop_move_alternatives_are_grouped():
     g = moves("Ann/Ares: troop on IS1 ??")
     wording = "\n".join(g.explain("Ann/Ares: troop on IS1 ??").alternatives)
     assert "move 1 troops from IS1 to IS2" in wording
+
+
+def test_income_counts_the_prosperity_of_sea_spaces_held_by_fleets():
+    """Rule income: "Each player collects 1 GP per prosperity symbol they control: printed on their islands,
+    Apollo's markers on their islands, and printed on sea spaces holding their fleets." — Bob's fleet sails to
+    F7 (1 symbol): his income goes from 2 (IS2 1, F1 1) to 3."""
+    g = moves("Bob/Poseidon: fleet D4 -> D5 -> E6 -> F7", "Cy/Apollo: prosperity on IS3", "cycle 2",
+              "creatures: Harpy, Pegasus", "gods: Zeus, Athena")
+    first, second = g.when("income", 1), g.when("income", 2)
+    assert gold(first.after, "Bob") - gold(first.before, "Bob") == 2
+    assert gold(second.after, "Bob") - gold(second.before, "Bob") == 3
