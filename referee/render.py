@@ -684,7 +684,7 @@ def render_text(board: Board, position: Position | None = None, players: Sequenc
             extra = []
             marks = position.prosperity.get(island.id, 0)
             if marks:
-                extra.append(f"+{marks} marker{'s' if marks != 1 else ''}")
+                line += f" + {marks} marker{'s' if marks != 1 else ''}"
             who = position.controllers(island.id)
             extra.append("owner " + (", ".join(who) if who else "none"))
             troops = position.troops_on(island.id)
