@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 from xml.sax.saxutils import escape as _xml_escape
@@ -382,7 +383,7 @@ def render_svg(board: Board, position: Position | None = None, players: Sequence
     start = board.start[:seats] if seats is not None else board.start
     lines = _legend_lines(board, position, players, title, start if show_start else ())
     legend_height = 24 + 19 * len(lines)
-    width = grid.width + _LEGEND_WIDTH
+    width = grid.width + max(_LEGEND_WIDTH, max(_text_width(entry) for entry in lines) + 20)
     height = max(grid.height, legend_height + 2 * _MARGIN)
 
     svg = _Svg()
@@ -523,7 +524,10 @@ def _legend_lines(board: Board, position: Position | None, players: Sequence[tup
     """The legend as (kind, ...) entries; drawn by :func:`_legend`."""
     lines: list[tuple] = [("title", board.name)]
     if title:
-        lines.append(("text", title))
+        head, sep, rest = title.partition(" (")
+        lines.append(("text", head))
+        if sep:
+            lines.append(("text", sep.strip() + rest))
     hexes = sum(board.rows)
     lines.append(("text", f"{hexes} hexes: {len(board.islands)} islands, {len(board.seas)} sea spaces"))
     if players:
@@ -550,6 +554,15 @@ def _legend_lines(board: Board, position: Position | None, players: Sequence[tup
         lines.append(("text", "Seats " + ", ".join(s.letter for s in start) + ": the players in the order"))
         lines.append(("text", "of a transcript's players: line"))
     return lines
+
+
+def _text_width(entry: tuple) -> float:
+    """About how wide a legend line is drawn, in pixels (wide scripts count double)."""
+    text = entry[1] + (f" ({entry[2]})" if entry[0] == "player" else "") if len(entry) > 1 else ""
+    size = {"title": 15, "head": 12, "player": 12}.get(entry[0], 11)
+    units = sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+    indent = 0 if entry[0] in ("title", "head", "text") else 30
+    return indent + units * size * 0.62
 
 
 def _legend(svg: _Svg, x: float, y: float, lines: list[tuple], colour: dict[str, str]) -> None:

@@ -331,3 +331,13 @@ def test_the_transcripts_board_and_board_option_are_honoured(tmp_path):
 def read_transcript_text(path: str) -> str:
     with open(path, encoding="utf-8") as handle:
         return handle.read()
+
+
+def test_the_title_says_illegal_moves_were_applied_as_played():
+    path = "transcripts/cyclades/illegal-troop-not-own-island.txt"
+    result = invoke("cyclades", "--transcript", path)
+    assert result.exit_code == 0
+    assert result.output.splitlines()[1].endswith("(1 illegal move applied as played)")
+    svg = invoke("cyclades", "--transcript", path, "--svg", "-").output
+    assert "(1 illegal move applied as played)" in [t.text for t in parse(svg).iter(f"{SVG}text")]
+    assert "applied as played" not in invoke("cyclades", "--transcript", path, "--after", "1").output
