@@ -1,4 +1,5 @@
-"""The command line: ``referee check``, ``referee explain``, ``referee moves``.
+"""The command line: ``referee check``, ``referee explain``, ``referee moves``,
+``referee board``.
 
 Exit codes: 0 every move legal, 1 some move illegal, 2 the transcript (or an
 option) cannot be used (the error says where and why), 130 interrupted.
@@ -41,13 +42,17 @@ def _session(transcript: str, rules, board, no_fast_path, time_limit, strict=Fal
                    time_limit=time_limit)
 
 
-def _emit(text: str, output: Path | None, transcript: str) -> None:
+def _emit(text: str, output: Path | None, transcript: str | None) -> None:
     """Print, or write to a new file: never over the transcript, never half-written."""
     if output is None:
         click.echo(text, nl=False)
         return
     target = output.resolve()
-    if target == Path(transcript).resolve():
+    if target.is_dir():
+        raise RefereeError(f"{output} is a folder; give the name of a new file")
+    if not target.parent.is_dir():
+        raise RefereeError(f"cannot write {output}: there is no folder {output.parent}")
+    if transcript is not None and target == Path(transcript).resolve():
         raise RefereeError(f"refusing to write the answer over the transcript {transcript}")
     if target.exists():
         raise RefereeError(f"{output} exists already; the referee writes only new files")
@@ -143,6 +148,78 @@ def moves(transcript, after, everything, rules, board, no_fast_path, time_limit,
         _emit(text, output, transcript)
     except RefereeError as error:
         _fail(error, as_json)
+
+
+#: The games ``referee board`` can draw.
+BOARD_GAMES = ("cyclades",)
+
+
+def board_picture(game: str, players: int | None = None, board_file: str | None = None,
+                  transcript: str | None = None, after: int | None = None, svg: bool = False) -> str:
+    """The text or SVG ``referee board`` prints: a board, or the position after a
+    move of a transcript. A RefereeError for anything the user asked that cannot be done."""
+    from .board import builtin_board, load_board
+    from .notation import read_transcript
+    from .referee import Referee
+    from .render import position_from_state, render_svg, render_text
+
+    render = render_svg if svg else render_text
+    if game.casefold() not in BOARD_GAMES:
+        raise RefereeError(f"unknown game '{game}': the referee draws boards of {', '.join(BOARD_GAMES)}")
+    if transcript is None:
+        if after is not None:
+            raise RefereeError("--after N needs --transcript T: the position after move N of a transcript")
+        if board_file is not None:
+            board = load_board(board_file)
+            if players is not None and players not in board.player_counts:
+                counts = ", ".join(map(str, board.player_counts))
+                raise RefereeError(f"the board '{board.name}' is for {counts} players, not {players}")
+        elif players is not None:
+            board = builtin_board(players)
+        else:
+            raise RefereeError("say which board: --players N (2 to 5), --board FILE or --transcript T")
+        return render(board, seats=players if players is not None else max(board.player_counts))
+    record = read_transcript(transcript)
+    if record.header.game != game.casefold():
+        raise RefereeError(f"{transcript} is a game of {record.header.game}, not {game}")
+    declared = record.header.players
+    if players is not None and players != len(declared):
+        raise RefereeError(f"{transcript} is a game for {len(declared)} players, not {players} (--players)")
+    total = len(record.plays)
+    if after is not None and not 0 <= after <= total:
+        raise RefereeError(f"there is no move {after}: the transcript has {total} moves (--after 0 to {total})")
+    referee = Referee(record, board=board_file)
+    run = referee.run(upto=(after + 1) if after is not None else None, close=False)
+    number = total if after is None else after
+    illegal = sum(1 for step in run.written() if step.violations and step.number <= number)
+    name = Path(transcript).name
+    title = (f"before the first move of {name}" if number == 0 else
+             f"after move {number} of {name}, cycle {referee.rules.cycle(run.final)}")
+    if illegal:
+        title += f" ({illegal} illegal move{'s' if illegal != 1 else ''} applied as played)"
+    return render(referee.rules.board, position_from_state(run.final),
+                  [(p.name, p.colour) for p in declared], title=title)
+
+
+@main.command("board")
+@click.argument("game")
+@click.option("--players", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Draw the shipped board for N players.")
+@click.option("--board", "board_file", metavar="FILE", help="Draw a board file (docs/boards.md) instead.")
+@click.option("--transcript", type=click.Path(dir_okay=False), default=None, metavar="T",
+              help="Draw the position of this transcript.")
+@click.option("--after", type=click.IntRange(min=0), default=None, metavar="N",
+              help="The position after move N of the transcript (default: its end).")
+@click.option("--svg", "svg", metavar="FILE|-", default=None,
+              help="Write an SVG picture to a new FILE (- for standard output) instead of text.")
+def board_command(game, players, board_file, transcript, after, svg):
+    """Draw GAME's board (cyclades), or a position of a transcript: text, or SVG with --svg."""
+    try:
+        text = board_picture(game, players, board_file, transcript, after, svg=svg is not None)
+        output = None if svg in (None, "-") else Path(svg)
+        _emit(text, output, transcript)
+    except RefereeError as error:
+        _fail(error, False)
 
 
 if __name__ == "__main__":
