@@ -7,8 +7,10 @@ metropolis_counts_as_all, and build_free_slot for the spaces a metropolis takes.
 
 from __future__ import annotations
 
-from conftest import (ANN_FIRST_METROPOLIS, ANN_SECOND_METROPOLIS, BUILD3, buildings, count, fluents, gold,
+from conftest import (ANN_FIRST_METROPOLIS, ANN_SECOND_METROPOLIS, BUILD3, buildings, count, fluents, gold, holds,
                       metropolises, play)
+
+from referee.terms import fn
 
 # -- four philosophers: board crowded5 --------------------------------------------------------
 #
@@ -303,3 +305,47 @@ def test_metropolis_discard_again_for_a_second_metropolis():
     assert [fluents(s.after, "pending") for s in steps[:5]] == [
         [("Ann", "buildings")]] * 4 + [[("Ann", "place")]]
     assert metropolises(g.after(ANN_SECOND_METROPOLIS)) == ["IS5", "IS7"]
+
+
+def test_metropolis_buildings_completed_by_a_conquest():
+    """Rule metropolis_buildings: "A player who owns the four different buildings (on any islands) discards one
+    of each at once and builds a metropolis." — Ann, with a temple and a university on IS2, takes Dan's IS5 with
+    its port and fortress: she owns the four and must build her metropolis at once."""
+    g = play("""
+        cycle 1
+        creatures: Pegasus
+        gods: Zeus, Athena, Ares, Poseidon
+        Ann: 1 on Zeus
+        Bob: 1 on Athena
+        Cy: 1 on Poseidon
+        Dan: 1 on Ares
+        Eve: Apollo
+        Ann/Zeus: temple on IS2
+        Dan/Ares: troop IS6 -> IS5; fortress on IS5
+        Eve/Apollo: prosperity on IS3
+        cycle 2
+        creatures: Harpy, Pegasus
+        gods: Zeus, Athena, Ares, Poseidon
+        Eve: Apollo
+        Cy: 1 on Zeus
+        Dan: 1 on Poseidon
+        Bob: 1 on Ares
+        Ann: 1 on Athena
+        Ann/Athena: university on IS2
+        Dan/Poseidon: port on IS5
+        Eve/Apollo: prosperity on IS3
+        cycle 3
+        creatures: Siren, Harpy, Pegasus
+        gods: Zeus, Athena, Ares, Poseidon
+        Eve: Apollo
+        Dan: 1 on Zeus
+        Bob: 1 on Athena
+        Ann: 1 on Ares
+        Cy: 1 on Poseidon
+        Ann/Ares: troop on IS2; 2 troops IS2 -> IS5
+        battle: Ann 3, Dan 0
+        Ann/Ares: discard temple IS2; discard university IS2; discard port IS5; discard fortress IS5; metropolis on IS5
+    """)
+    assert g.problems == []
+    assert holds(g.after("battle: Ann 3, Dan 0"), "pending", "Ann", fn("buildings"))
+    assert metropolises(g.final) == ["IS5"]
