@@ -104,7 +104,7 @@ def _side(side: Term) -> str:
         return str(side)
     who, face, loss = side.args
     parts = [] if face == Fn("u") else [f"rolls {face}"]
-    parts += [] if loss == Fn("u") else [f"loses {loss}"]
+    parts += [] if loss == Fn("u") else ["loses none"] if loss == 0 else [f"loses {loss}"]
     return f"{who} {' and '.join(parts)}"
 
 
@@ -203,10 +203,26 @@ def _fleet_groups(moves: list[Fn]) -> list[str]:
 
 
 def _round_groups(moves: list[Fn]) -> list[str]:
-    """Every roll of a battle round in one line: ``the dice: Ann 0-3, Bob 0-3``."""
+    """A battle round's possible records: ``the dice: Ann 0-3, Bob 0-3``, the
+    losses alone, and how many records give both."""
     faces: dict[str, set] = defaultdict(set)
+    losses: list[str] = []
+    both = 0
     for move in moves:
-        for side in move.args:
-            if isinstance(side, Fn) and side.name == "side" and isinstance(side.args[1], int):
-                faces[str(side.args[0])].add(side.args[1])
-    return [f"the dice: {', '.join(f'{who} {_ranges(list(v))}' for who, v in faces.items())}"] if faces else []
+        sides = [s.args for s in move.args if isinstance(s, Fn) and s.name == "side" and len(s.args) == 3]
+        written_faces = all(isinstance(face, int) for _, face, _ in sides)
+        written_losses = all(isinstance(loss, int) for _, _, loss in sides)
+        if written_faces and not written_losses:
+            for who, face, _ in sides:
+                faces[str(who)].add(face)
+        elif written_losses and not any(isinstance(face, int) for _, face, _ in sides):
+            lost = [f"{who} -{loss}" for who, _, loss in sides if loss]
+            losses.append(", ".join(lost) or "none")
+        elif written_faces:
+            both += 1
+    lines = [f"the dice: {', '.join(f'{who} {_ranges(list(v))}' for who, v in faces.items())}"] if faces else []
+    if losses:
+        lines.append(f"the losses alone: {'; '.join(sorted(losses))}")
+    if both:
+        lines.append(f"the dice with their losses ({both} records)")
+    return lines

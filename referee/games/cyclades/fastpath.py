@@ -429,6 +429,12 @@ def _player_move(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
         d.discard(pending)
         if deficit > 1:
             d.add("pending", player, fn("demolish", island, deficit - 1))
+    elif name == "sail":
+        return _sail(d, player, *a)
+    elif name == "march":
+        return _march(d, facts, player, *a)
+    elif name in ("stay", "retreat"):
+        return _battle_decision(d, facts, player, move)
     elif name == "prosperity":
         d.change("prosperity", a[0], 1)
         d.add("apollo_marker_placed")
@@ -465,6 +471,9 @@ def speculate(state: frozenset[Fn], facts: Facts, role: Term, move: Fn) -> froze
         if move != game_step(state):
             return None
         GAME_STEPS[move.name](d, facts)
+    elif role == Fn("chance") and move.name == "round":
+        if not _round(d, facts, move):
+            return None
     elif role == Fn("chance"):
         if move.name not in ("track", "god") or (move.name == "track" and not d.one("reveal")):
             return None
@@ -473,6 +482,156 @@ def speculate(state: frozenset[Fn], facts: Facts, role: Term, move: Fn) -> froze
         return None
     set_control(d, facts)
     return d.freeze()
+
+
+# -- movement and battles (mirroring movement.lp, battle.lp; speculation only) ----------------
+def _enemy(d: Draft, unit: str, place: Term, player: Term) -> Term | None:
+    """The other player with units (troops or fleets) at ``place``."""
+    return next((key.args[0] for key, n in d.counts(unit).items()
+                 if key.args[1] == place and key.args[0] != player and n > 0), None)
+
+
+def _start_battle(d: Draft, kind: str, place: Term, attacker: Term, defender: Term) -> None:
+    if d.one("battle") is None:
+        d.add("battle_turn", Fn("dice"))
+    d.add("battle", Fn(kind), place, attacker, defender)
+
+
+def _sail(d: Draft, player: Term, start: Term, count: Term, path: Term) -> bool:
+    legs = []
+    while isinstance(path, Fn) and path.name == "via" and len(path.args) == 3:
+        legs.append(path.args[:2])
+        path = path.args[2]
+    if not legs or not isinstance(count, int) or not all(isinstance(delta, int) for _, delta in legs):
+        return False
+    end, carried = legs[-1][0], count + sum(delta for _, delta in legs[:-1])
+    enemy = _enemy(d, "fleets", end, player)
+    d.change("gold", player, -1)
+    d.change("fleets", tup(player, start), -count)
+    for space, delta in legs[:-1]:
+        d.change("fleets", tup(player, space), -delta)
+    d.change("fleets", tup(player, end), carried)
+    if enemy is not None:
+        _start_battle(d, "sea", end, player, enemy)
+    return True
+
+
+def _march(d: Draft, facts: Facts, player: Term, start: Term, count: Term, to: Term) -> bool:
+    if not isinstance(count, int):
+        return False
+    enemy = _enemy(d, "troops", to, player)
+    conquest = enemy is None and to not in controlled(d, player)
+    types = _types_with(d, player, to) if conquest else None
+    if count > 0 and d.count("troops", tup(player, start)) == count:
+        d.add("marker", start, player)  # rule territory_marker
+    d.change("gold", player, -1)
+    d.change("troops", tup(player, start), -count)
+    d.change("troops", tup(player, to), count)
+    if enemy is not None:
+        _start_battle(d, "land", to, player, enemy)
+        return True
+    for f in [f for f in d.having("marker") if f.args[0] == to and f.args[1] != player]:
+        d.discard(f)
+    if types is not None:
+        _conquest_metropolis(d, player, types)
+    return True
+
+
+def _types_with(d: Draft, player: Term, island: Term) -> tuple[int, set]:
+    """The building types ``player`` owns now, and with ``island``'s added."""
+    owned = {key.args[1] for key, n in d.counts("building").items() if key.args[0] in controlled(d, player) and n > 0}
+    gained = {key.args[1] for key, n in d.counts("building").items() if key.args[0] == island and n > 0}
+    return len(owned), owned | gained
+
+
+def _conquest_metropolis(d: Draft, player: Term, types: tuple[int, set]) -> None:
+    """Rule metropolis_buildings: a conquest that completes the four types."""
+    before, after = types
+    if before < 4 and len(after) == 4 and not any(f.args[0] == player for f in d.having("pending")):
+        d.add("pending", player, Fn("buildings"))
+
+
+def _battle_units(d: Draft) -> tuple[Fn, str, dict]:
+    battle = d.one("battle")
+    unit = "troops" if battle.args[0] == Fn("land") else "fleets"
+    place = battle.args[1]
+    return battle, unit, {p: d.count(unit, tup(p, place)) for p in battle.args[2:]}
+
+
+def _end_battle(d: Draft, battle: Fn, taken: bool) -> None:
+    d.discard(battle)
+    d.drop_all("battle_turn")
+    kind, place, attacker, _ = battle.args
+    if taken and kind == Fn("land"):
+        for f in [f for f in d.having("marker") if f.args[0] == place and f.args[1] != attacker]:
+            d.discard(f)
+
+
+def _round(d: Draft, facts: Facts, move: Fn) -> bool:
+    if d.one("battle") is None or len(move.args) != 2:
+        return False
+    battle, unit, units = _battle_units(d)
+    _, place, attacker, defender = battle.args
+    sides = {s.args[0]: s.args[1:] for s in move.args}
+    if set(sides) != {attacker, defender}:
+        return False
+    unwritten = Fn("u")
+    if any(loss != unwritten for _, loss in sides.values()):
+        losses = {p: 0 if loss == unwritten else loss for p, (_, loss) in sides.items()}
+    elif all(face != unwritten for face, _ in sides.values()):
+        rolls = battle_rolls(d.freeze(), facts, move)
+        if len(rolls) != 1:
+            return False
+        total = {attacker: units[attacker] + rolls[0][0], defender: units[defender] + rolls[0][1]
+                 + _bonus(d, facts, battle)}
+        losses = {attacker: int(total[attacker] <= total[defender]), defender: int(total[attacker] >= total[defender])}
+    else:
+        return False
+    types = _types_with(d, attacker, place) if battle.args[0] == Fn("land") else None
+    left = {}
+    for p in (attacker, defender):
+        lost = min(losses[p], units[p])
+        d.change(unit, tup(p, place), -lost)
+        left[p] = units[p] - lost
+    d.drop_all("battle_turn")
+    if left[attacker] and left[defender]:
+        d.add("battle_turn", defender)
+        return True
+    _end_battle(d, battle, taken=left[attacker] > 0)
+    if battle.args[0] == Fn("land") and not left[attacker] and not left[defender]:
+        d.add("marker", place, defender)
+    if types is not None and left[attacker] > 0:
+        _conquest_metropolis(d, attacker, types)
+    return True
+
+
+def _battle_decision(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
+    turn = d.one("battle_turn")
+    if turn is None or turn.args[0] != player or d.one("battle") is None:
+        return False
+    battle, unit, units = _battle_units(d)
+    _, place, attacker, defender = battle.args
+    d.discard(turn)
+    if move.name == "stay":
+        d.add("battle_turn", attacker if player == defender else Fn("dice"))
+        return True
+    to = move.args[0]
+    types = _types_with(d, attacker, place) if player == defender and battle.args[0] == Fn("land") else None
+    d.change(unit, tup(player, place), -units[player])
+    d.change(unit, tup(player, to), units[player])
+    _end_battle(d, battle, taken=player == defender)
+    if types is not None:
+        _conquest_metropolis(d, attacker, types)
+    return True
+
+
+def _bonus(d: Draft, facts: Facts, battle: Fn) -> int:
+    """Rule battle_defence_bonus."""
+    kind, place, _, defender = battle.args
+    if kind == Fn("land"):
+        return d.count("building", tup(place, Fn("fortress"))) + (fn("metropolis", place) in d.facts)
+    held = controlled(d, defender) & facts.coast.get(place, set())
+    return sum(d.count("building", tup(i, Fn("port"))) + (fn("metropolis", i) in d.facts) for i in held)
 
 
 # -- battles (mirroring battle.lp) ---------------------------------------------------------
@@ -491,11 +650,7 @@ def battle_rolls(state: frozenset[Fn], facts: Facts, move: Fn) -> list[tuple[int
     kind, place, attacker, defender = battle.args
     unit = "troops" if kind == Fn("land") else "fleets"
     units = {p: d.count(unit, tup(p, place)) for p in (attacker, defender)}
-    if kind == Fn("land"):
-        bonus = d.count("building", tup(place, Fn("fortress"))) + (fn("metropolis", place) in d.facts)
-    else:
-        held = controlled(d, defender) & facts.coast.get(place, set())
-        bonus = sum(d.count("building", tup(i, Fn("port"))) + (fn("metropolis", i) in d.facts) for i in held)
+    bonus = _bonus(d, facts, battle)
     written = {side.args[0]: side.args[1:] for side in sides}
     if set(written) - {attacker, defender}:
         return []

@@ -235,11 +235,34 @@ class CycladesRules:
         return self.resolve_move(state, play.move)
 
     def resolve_move(self, state: frozenset, move: Fn) -> Fn:
+        if move.name == "round":
+            return self._canonical_round(state, move)
         if move.name == "track" and move.args[0] == 0:
             slots = [f.args[0] for f in state if f.name == "reveal"]
             if slots:
                 return Fn("track", (max(slots), move.args[1]))
         return move
+
+    def _canonical_round(self, state: frozenset, move: Fn) -> Fn:
+        """A battle round in one form, whatever order and sides were written:
+        ``round(side(Attacker,F,L), side(Defender,F,L))``; when some loss is
+        written, a side written without one lost none (rule battle_round). A
+        round that names anyone else stays as written (and is illegal)."""
+        battle = self._one(state, "battle")
+        sides = {}
+        for side in move.args:
+            if not (isinstance(side, Fn) and side.name == "side" and len(side.args) == 3) or side.args[0] in sides:
+                return move
+            sides[side.args[0]] = side.args[1:]
+        if battle is None or not set(sides) <= {battle.args[2], battle.args[3]}:
+            return move
+        unwritten = Fn("u")
+        any_loss = any(loss != unwritten for _, loss in sides.values())
+        canonical = []
+        for player in battle.args[2:]:
+            face, loss = sides.get(player, (unwritten, unwritten))
+            canonical.append(fn("side", player, face, 0 if any_loss and loss == unwritten else loss))
+        return fn("round", *canonical)
 
     def missing_chance(self, state: frozenset) -> str:
         battle = self._one(state, "battle")
