@@ -76,7 +76,7 @@ def main() -> None:
                         help="only the movement figures (judging fleet and troop moves, listing alternatives)")
     args = parser.parse_args()
     if args.movement:
-        for path in args.files or [ROOT / "transcripts/cyclades/game-5p.txt"]:
+        for path in args.files or [ROOT / "transcripts/cyclades/battles-5p.txt"]:
             measure_movement(path)
         return
     files = args.files or sorted(p for p in (ROOT / "transcripts").rglob("*.txt")
@@ -106,19 +106,22 @@ def measure_movement(path: Path, positions: int = 12, each: int = 4) -> None:
     session = Session(transcript)
     run = session.referee.run()
     rules = session.referee.rules
-    states = []
+    states, after_moves = [], []
     for step in run.steps:
         if step.play and step.play.god in ("poseidon", "ares") and step.before not in states:
             states.append(step.before)
+        if step.play and step.move.name in ("sail", "march") and step.after not in after_moves:
+            after_moves.append(step.after)
     states = states[:positions]
     judge: dict[str, list[float]] = {"sail": [], "march": []}
     listing: list[float] = []
-    for state in states:
-        session.referee.engine = engine = Engine(rules.program_files)
+    for state in after_moves[:positions] or states:  # the alternatives after a movement
+        session.referee.engine = Engine(rules.program_files)
         start = time.perf_counter()
         session.alternatives(state)
         listing.append(time.perf_counter() - start)
-        moves = [m for _, m in engine.legal_moves(rules.static, state) if m.name in judge]
+    for state in states:
+        moves = [m for _, m in Engine(rules.program_files).legal_moves(rules.static, state) if m.name in judge]
         engine = Engine(rules.program_files)
         for name in judge:
             for move in [m for m in moves if m.name == name][:each]:
@@ -132,7 +135,7 @@ def measure_movement(path: Path, positions: int = 12, each: int = 4) -> None:
             print(f"{name}: judge a {label}: median {1000 * statistics.median(times):.1f} ms, "
                   f"p95 {1000 * percentile(times, 0.95):.1f} ms ({len(times)} moves)")
     if listing:
-        print(f"{name}: list the alternatives in a Poseidon or Ares turn: median "
+        print(f"{name}: list the alternatives after a fleet or troop move: median "
               f"{1000 * statistics.median(listing):.1f} ms, p95 {1000 * percentile(listing, 0.95):.1f} ms "
               f"({len(listing)} positions)")
 
