@@ -515,7 +515,7 @@ ERRORS = [
     ("actions in a bid", HEAD + "Ann: priest; temple on IS4\n", 4, 12, ["expected '??' or the end of the line", "found ';'", "'Ann/Zeus: priest; temple on IS4'"]),
     ("bid junk", HEAD + "Ann: 5 on Zeus!\n", 4, 15, ["expected '??' or the end of the line", "found '!'"]),
     ("bid without a god", HEAD + "Ann: 5 on\n", 4, 10, ["expected a god (Zeus", "found the end of the line"]),
-    ("nothing after the colon", HEAD + "Ann:\n", 4, 5, ["expected an offering ('5 on Zeus') or 'Apollo'", "found the end of the line"]),
+    ("nothing after the colon", HEAD + "Ann:\n", 4, 5, ["expected an offering ('5 on Zeus'), 'Apollo', or in a battle 'retreat to IS4' or 'stay'", "found the end of the line"]),
     ("turn without god", HEAD + "Ann/: priest\n", 4, 5, ["expected a god (Zeus", "found ':'"]),
     ("empty turn", HEAD + "Ann/Zeus:\n", 4, 10, ["expected a move (priest, 2 troops on IS4", "found the end of the line"]),
     ("empty piece", HEAD + "Ann/Zeus: pass;; pass\n", 4, 16, ["expected a move", "found ';'"]),
