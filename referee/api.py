@@ -78,13 +78,20 @@ class Session:
         if role is None:
             return "nobody: the game is over", [], 0, True
         moves = [m for r, m in self.referee.legal_moves(state) if r == role and m != besides]
-        complete = self.rules.group_moves(moves, None)
+        complete = self._group(moves, None, state, role)
         if everything:
             return self.rules.role_text(role), complete, len(moves), True
-        groups = self.rules.group_moves(moves, ALTERNATIVES_PER_GROUP)
+        groups = self._group(moves, ALTERNATIVES_PER_GROUP, state, role)
         if len(groups) > ALTERNATIVE_GROUPS:
             groups = groups[:ALTERNATIVE_GROUPS] + [f"and {len(groups) - ALTERNATIVE_GROUPS} more kinds of move"]
         return self.rules.role_text(role), groups, len(moves), groups == complete
+
+    def _group(self, moves: list, limit: int | None, state: frozenset, role) -> list[str]:
+        """The game's grouping of moves; a game that words them from the position
+        (Luna: 'with 2 of your 3 active novices') says so with ``groups_need_state``."""
+        if getattr(self.rules, "groups_need_state", False):
+            return self.rules.group_moves(moves, limit, state=state, player=role)
+        return self.rules.group_moves(moves, limit)
 
     # -- the three questions ----------------------------------------------------------------
     def check(self) -> Report:

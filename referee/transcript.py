@@ -88,6 +88,8 @@ class Header:
     rules: str = "en"
     board: str | None = None
     spans: Mapping[str, Span] = FrozenMap()
+    options: Mapping[str, str] = FrozenMap()
+    """Header lines of one game only (Luna's ``layout:``), by key."""
 
     @property
     def player_names(self) -> tuple[str, ...]:
