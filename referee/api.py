@@ -57,7 +57,7 @@ class Session:
             disputed=bool(step.play and step.play.disputed),
             breaches=tuple(self.breach(v) for v in step.violations),
             warnings=self.rules.warnings(step.move) if step.play else (),
-            inserted=step.inserted)
+            inserted=step.inserted, period=getattr(self.rules, "period", "cycle"))
         if alternatives:
             who, groups, total, complete = self.alternatives(step.before, everything, besides=step.move)
             verdict = replace(verdict, alternatives=tuple(groups), alternatives_for=who,
@@ -99,7 +99,7 @@ class Session:
         report = Report(self.transcript.source, self.rules.name, self.reading, self.rules.players,
                         moves_checked=sum(1 for _ in run.written()),
                         cycles=sum(1 for e in self.transcript.events if isinstance(e, CycleStart)),
-                        stopped=run.stopped)
+                        stopped=run.stopped, period=getattr(self.rules, "period", "cycle"))
         for step in run.steps:
             if step.violations:
                 report.problems.append(self.verdict(run, step))

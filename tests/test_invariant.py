@@ -49,7 +49,8 @@ def test_legal_iff_no_violation_iff_in_legal_moves(path):
 def test_fast_path_and_solver_agree_move_by_move(path):
     _, fast = _steps(path, fast_path=True)
     _, solver = _steps(path, fast_path=False)
-    assert [s.path for s in fast.steps].count("fast") > 0
+    if getattr(fast.rules, "has_fast_path", True):  # Luna has none: every step is the solver's
+        assert [s.path for s in fast.steps].count("fast") > 0
     assert all(s.path == "solver" for s in solver.steps)
     assert len(fast.steps) == len(solver.steps)
     for a, b in zip(fast.steps, solver.steps):
@@ -69,9 +70,10 @@ def test_batched_judgements_and_speculation_agree_with_single_judgements(path):
     batched_referee, batched = _steps(path, batching=True)
     assert [(s.number, s.role, s.move, s.violations, s.after) for s in batched.steps] == \
            [(s.number, s.role, s.move, s.violations, s.after) for s in single.steps]
+    speculates = getattr(single_referee.rules, "has_fast_path", True)  # a game without a Python model guesses nothing
     for step in single.steps:
-        if step.legal:
+        if step.legal and speculates:
             assert single_referee.rules.speculate(step.before, step.role, step.move) == step.after, (
                 f"move {step.number}: {step.move}")
-    if len(single.steps) >= 40 and all(s.legal for s in single.steps):
+    if len(single.steps) >= 40 and all(s.legal for s in single.steps) and speculates:
         assert batched_referee.engine.calls < len(single.steps) // 4

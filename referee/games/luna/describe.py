@@ -73,7 +73,7 @@ def describe_move(move: Fn, data=None) -> str:
     if n == "sailboat":
         return f"sailboat: {_novices(a[2])} from {_island(a[0])} to {_island(a[1])}"
     if n == "occupy":
-        return (f"occupy temple tile {a[1]} with novices of {_island(a[0], data)}{_with(a[2], 'bribe')}"
+        return (f"occupy temple tile {a[1]} with novices of {_island(a[0])}{_with(a[2], 'bribe')}"
                 f"{_with(a[3], 'substitute novice')}")
     if n == "enter":
         return f"enter the temple with tile {a[0]}{_with(a[1], 'bribe')}"
@@ -141,16 +141,17 @@ def group_moves(moves: list[Fn], limit: int | None, data=None, state: frozenset 
     def need(island) -> int:
         return 1 if island in pos.shrines else 2
 
-    for m in sorted(by.get("favour", []), key=lambda m: (m.args[1], m.args[0])):
-        i, s = m.args
-        base = need(i)
-        if s == 0:
-            out.append(f"take a favour on {_island(i, data)} {pos.using(i, base)}")
-        else:
-            out.append(f"take a favour on {_island(i, data)} with a substitute novice and {pos.using(i, base - 1)[5:]}")
-    for m in sorted(by.get("recruit", []), key=lambda m: (m.args[1], m.args[0])):
-        i, s = m.args
-        out.append(f"recruit on {_island(i, data)} {pos.using(i, 2 - s)}{_with(s, 'substitute novice')}")
+    for kind, verb in (("favour", "take a favour on"), ("recruit", "recruit on")):
+        options: dict = defaultdict(set)
+        for m in by.get(kind, []):
+            options[m.args[0]].add(m.args[1])
+        for i, subs in sorted(options.items()):
+            base = need(i) if kind == "favour" else 2
+            words = f"{verb} {_island(i, data)} "
+            words += pos.using(i, base) if 0 in subs else f"with a substitute novice and {pos.using(i, base - 1)[5:]}"
+            if 0 in subs and 1 in subs:
+                words += f" (or a substitute novice and {base - 1})"
+            out.append(words)
     for m in sorted(by.get("shrine", []), key=lambda m: (m.args[1], m.args[0])):
         i, s = m.args
         out.append(f"build a shrine on {_island(i, data)}{_with(s, 'substitute novice')}")
@@ -204,3 +205,36 @@ def group_moves(moves: list[Fn], limit: int | None, data=None, state: frozenset 
         if m.name in ("prep_favours", "score_round", "next_round", "final_scoring"):
             out.append(describe_move(m))
     return out
+
+
+def notation(move: Fn) -> str:
+    """The move as a transcript writes it (docs/luna.md): the inverse of reading.py."""
+    a = move.args
+    n = move.name
+    sub = " with substitute" if n in ("favour", "recruit", "shrine", "council", "banish") and a[-1] == 1 else ""
+    if n in ("favour", "recruit", "shrine"):
+        return f"{n} on {a[0]}{sub}"
+    if n == "novices":
+        return f"novices on {a[0]}"
+    if n == "herbs":
+        return f"herbs {a[1]} on {a[0]}"
+    if n in ("travel", "waves"):
+        parts = []
+        for f, s, t, c in hops(a[0]):
+            status = " inactive" if s == "inactive" and f != "jetty" else ""
+            parts.append(f"{c}{status} from {f} to {t}")
+        return f"{n} {', '.join(parts)}"
+    if n == "sailboat":
+        return f"sailboat {a[2]} from {a[0]} to {a[1]}"
+    if n == "occupy":
+        extra = " with bribe" if a[2] == 1 else " with substitute" if a[3] == 1 else ""
+        return f"occupy {a[1]} from {a[0]}{extra}"
+    if n == "enter":
+        return f"enter {a[0]}{' with bribe' if a[1] == 1 else ''}"
+    if n == "book":
+        return f"book {a[0]} -> {a[1]}"
+    if n == "council":
+        return f"council {a[1]} from {a[0]}{sub}"
+    if n == "banish":
+        return f"banish {a[0]}{sub}"
+    return n
