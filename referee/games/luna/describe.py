@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from ...terms import Fn, Term
+from ...terms import Fn, Term, fn
+
+JETTY = fn("jetty")
 
 
 def name(term: Term) -> str:
@@ -24,7 +26,7 @@ def describe_role(role: Term) -> str:
 
 
 def _island(i: Term, data=None) -> str:
-    if i == "jetty":
+    if i == JETTY:
         return "the jetty"
     if data is not None and isinstance(i, int) and 1 <= i <= 7:
         return f"island {i} ({data.islands[i - 1]})"
@@ -67,7 +69,7 @@ def describe_move(move: Fn, data=None) -> str:
     if n == "herbs":
         return f"herbs: reactivate {_novices(a[1])} on {_island(a[0], data)}"
     if n in ("travel", "waves"):
-        parts = [f"{c}{'' if s == 'active' or f == 'jetty' else ' ' + s} from {_island(f)} to {_island(t)}"
+        parts = [f"{c}{'' if s == 'active' or f == JETTY else ' ' + s} from {_island(f)} to {_island(t)}"
                  for f, s, t, c in hops(a[0])]
         return f"{n} {', '.join(parts)}"
     if n == "sailboat":
@@ -168,7 +170,7 @@ def group_moves(moves: list[Fn], limit: int | None, data=None, state: frozenset 
             for f, s, t, c in hops(m.args[0]):
                 sources[(f, s)].add(c)
         if sources:
-            parts = [f"up to {max(c)}{'' if s == 'active' or f == 'jetty' else ' ' + s} from {_island(f)}"
+            parts = [f"up to {max(c)}{'' if s == 'active' or f == JETTY else ' ' + s} from {_island(f)}"
                      for (f, s), c in sorted(sources.items(), key=lambda kv: str(kv[0]))]
             what = "active novices" if kind == "travel" else "novices (waves favour)"
             out.append(f"{kind}: {what}, {_cut(parts, limit)}, to other islands (several groups at once)")
@@ -221,7 +223,7 @@ def notation(move: Fn) -> str:
     if n in ("travel", "waves"):
         parts = []
         for f, s, t, c in hops(a[0]):
-            status = " inactive" if s == "inactive" and f != "jetty" else ""
+            status = " inactive" if s == "inactive" and f != JETTY else ""
             parts.append(f"{c}{status} from {f} to {t}")
         return f"{n} {', '.join(parts)}"
     if n == "sailboat":

@@ -17,6 +17,7 @@ from ...terms import Fn, fn
 from ...transcript import CycleStart, FrozenMap, Header, Play, PlayerDecl, Span, Transcript
 
 ISLANDS = range(1, 8)
+JETTY = fn("jetty")
 MAX_NUMBER = 99
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 RESERVED = frozenset({"chance", "game", "round", "preparation", "layout", "players", "rules", "board"})
@@ -100,7 +101,7 @@ class _Reader:
             if not jetty:
                 raise self.fail("expected an island 1 to 7: only the waves and sailboat favours move"
                                 " novices from the jetty", leaf)
-            return "jetty"
+            return JETTY
         return self.number(leaf, 1, 7, "an island")
 
     def text(self, span: Span) -> str:
@@ -231,11 +232,11 @@ class _Reader:
             source, target = hop.nodes("place")
             status_leaf = hop.leaves("STATUS")
             origin = self.place(source, jetty=waves or action.kind == "sailboat")
-            status = status_leaf[0].text.casefold() if status_leaf else ("inactive" if origin == "jetty" else "active")
+            status = status_leaf[0].text.casefold() if status_leaf else ("inactive" if origin == JETTY else "active")
             if status_leaf and not waves:
                 if status != "active":
                     raise self.fail("only the waves favour moves inactive novices", status_leaf[0])
-            if origin == "jetty" and status == "active":
+            if origin == JETTY and status == "active":
                 raise self.fail("the novices on the jetty are not active: write '1 from jetty to 3'",
                                 status_leaf[0])
             out.append((origin, fn(status), self.place(target), count))
