@@ -143,17 +143,22 @@ def group_moves(moves: list[Fn], limit: int | None, data=None, state: frozenset 
     def need(island) -> int:
         return 1 if island in pos.shrines else 2
 
-    for kind, verb in (("favour", "take a favour on"), ("recruit", "recruit on")):
-        options: dict = defaultdict(set)
-        for m in by.get(kind, []):
-            options[m.args[0]].add(m.args[1])
-        for i, subs in sorted(options.items()):
-            base = need(i) if kind == "favour" else 2
-            words = f"{verb} {_island(i, data)} "
-            words += pos.using(i, base) if 0 in subs else f"with a substitute novice and {pos.using(i, base - 1)[5:]}"
-            if 0 in subs and 1 in subs:
-                words += f" (or a substitute novice and {base - 1})"
-            out.append(words)
+    options: dict = defaultdict(set)
+    for m in by.get("favour", []):
+        options[m.args[0]].add(m.args[1])
+    for i, subs in sorted(options.items()):
+        base = need(i)
+        words = f"take a favour on {_island(i, data)} "
+        words += pos.using(i, base) if 0 in subs else f"with a substitute novice and {pos.using(i, base - 1)[5:]}"
+        if 0 in subs and 1 in subs:
+            words += f" (or a substitute novice and {base - 1})"
+        out.append(words)
+    recruit: dict = defaultdict(set)
+    for m in by.get("recruit", []):
+        recruit[m.args[1]].add(m.args[0])
+    for s_, islands in sorted(recruit.items()):
+        out.append(f"recruit on island {_cut([str(i) for i in sorted(islands)], limit)} "
+                   f"(2 novices{', one of them a substitute novice' if s_ else ''})")
     for m in sorted(by.get("shrine", []), key=lambda m: (m.args[1], m.args[0])):
         i, s = m.args
         out.append(f"build a shrine on {_island(i, data)}{_with(s, 'substitute novice')}")
