@@ -1,7 +1,8 @@
 """Luna: how a transcript's header becomes the static facts, and the reading
 of the state the generic referee needs (whose turn, which bookkeeping step).
 Game-specific glue for the generic referee; no fast path (every step goes to
-the solver, which is the reference)."""
+the solver, which is the reference), but a model of the players' moves
+(speculate.py) lets the solver judge the coming moves in batches."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from ...errors import NotationError, Position
 from ...terms import Fn, fn
 from ...transcript import Play, Transcript
 from . import data as luna_data
-from . import describe
+from . import describe, speculate
 
 FIGURES = ("priestess", "builder", "apostate")
 
@@ -95,6 +96,7 @@ class LunaRules:
     name = "luna"
     period = "round"
     has_fast_path = False
+    speculates = True  # a Python model of the players' moves, for batched judging only
 
     def __init__(self, transcript: Transcript, board_file: str | None = None, rules: str | None = None):
         header = transcript.header
@@ -115,6 +117,7 @@ class LunaRules:
         self.reading = rules or header.rules
         self.program_files = rule_files()
         self.static = static_facts(self.players, self.data, self.layout, self.reading)
+        self._facts = speculate.Facts(self.static)
 
     # -- reading the state ----------------------------------------------------------
     @staticmethod
@@ -168,10 +171,17 @@ class LunaRules:
         raise NotImplementedError("Luna has no fast path")
 
     def speculate(self, state: frozenset, role, move: Fn) -> frozenset | None:
-        return None
+        return speculate.next_state(state, self._facts, role, move)
 
     def predict(self, state: frozenset, plays: list) -> list:
-        return []
+        """The written moves up to the next round heading (where bookkeeping the
+        model does not follow comes in)."""
+        moves = []
+        for event in plays:
+            if not isinstance(event, Play):
+                break
+            moves.append((event.role, event.move))
+        return moves
 
     # -- turns: every action is one whole turn, so nothing is left unwritten --------------
     def end_of_turn(self, state: frozenset):
