@@ -92,18 +92,28 @@ class Position:
         return Verdict(judgement.violations, Position(self.rules, judgement.next_state))
 
     def after(self, *lines: str) -> "Position":
+        """The position after legal moves; the speculation model (speed only)
+        must foresee the solver's state."""
         pos = self
         for line in lines:
             verdict = pos.judge(line)
             assert verdict.legal, (line, verdict.violations)
+            role, move = pos.move(line)
+            assert self.rules.speculate(pos.state, role, move) == verdict.after.state, line
             pos = verdict.after
         return pos
 
     def game_step(self) -> "Position":
+        """The bookkeeping step due, by the solver; the fast path (Python) must
+        give the same state, in every situation a test builds."""
         step = self.rules.game_step(self.state)
         assert step is not None, "no bookkeeping step is due"
         verdict = self.judge_term(Fn("game"), step)
         assert verdict.legal, verdict.violations
+        assert self.rules.fast_path_applies(self.state, Fn("game"), step)
+        fast = self.rules.fast_apply(self.state, Fn("game"), step)
+        assert fast == verdict.after.state, (sorted(map(str, fast - verdict.after.state)),
+                                             sorted(map(str, verdict.after.state - fast)))
         return verdict.after
 
     def legal(self) -> set:

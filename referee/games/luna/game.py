@@ -1,8 +1,8 @@
 """Luna: how a transcript's header becomes the static facts, and the reading
 of the state the generic referee needs (whose turn, which bookkeeping step).
-Game-specific glue for the generic referee; no fast path (every step goes to
-the solver, which is the reference), but a model of the players' moves
-(speculate.py) lets the solver judge the coming moves in batches."""
+Game-specific glue for the generic referee.  The fast path applies the
+game's bookkeeping steps in Python (speculate.bookkeeping); the same model of
+the players' moves lets the solver judge the coming moves in batches."""
 
 from __future__ import annotations
 
@@ -95,8 +95,7 @@ class LunaRules:
 
     name = "luna"
     period = "round"
-    has_fast_path = False
-    speculates = True  # a Python model of the players' moves, for batched judging only
+    has_fast_path = True  # the bookkeeping steps (speculate.bookkeeping)
 
     def __init__(self, transcript: Transcript, board_file: str | None = None, rules: str | None = None):
         header = transcript.header
@@ -165,21 +164,23 @@ class LunaRules:
         return None
 
     def fast_path_applies(self, state: frozenset, role, move: Fn) -> bool:
-        return False
+        return role == Fn("game") and move == self.game_step(state)
 
-    def fast_apply(self, state: frozenset, role, move: Fn) -> frozenset:  # pragma: no cover - never applies
-        raise NotImplementedError("Luna has no fast path")
+    def fast_apply(self, state: frozenset, role, move: Fn) -> frozenset:
+        after = speculate.bookkeeping(state, self._facts, move)
+        assert after is not None, f"no fast path for {move}"
+        return after
 
     def speculate(self, state: frozenset, role, move: Fn) -> frozenset | None:
         return speculate.next_state(state, self._facts, role, move)
 
     def predict(self, state: frozenset, plays: list) -> list:
-        """The written moves up to the next round heading (where bookkeeping the
-        model does not follow comes in)."""
+        """The written moves, with the bookkeeping at each round heading."""
         moves = []
         for event in plays:
-            if not isinstance(event, Play):
-                break
+            if not isinstance(event, Play):  # a round heading: the round was scored and the next prepared
+                moves += [(Fn("game"), fn("score_round")), (Fn("game"), fn("next_round"))]
+                continue
             moves.append((event.role, event.move))
         return moves
 

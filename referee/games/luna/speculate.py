@@ -6,8 +6,9 @@ the solver judge them all in one call; a judgement is used only when the game
 reaches exactly its state and move, so a wrong guess costs time, never a
 verdict.  ``next_state`` mirrors the rule programs' effects of a *legal* move
 (tests/test_invariant.py compares it with the solver's next state on every
-legal move of every shipped transcript); it returns None for the game's
-bookkeeping steps, which end a guess.
+legal move of every shipped transcript).  The same model applies the game's
+bookkeeping steps on the fast path (``bookkeeping``; tests/test_invariant.py
+replays every transcript with and without it).
 """
 
 from __future__ import annotations
@@ -35,6 +36,10 @@ class Facts:
             if f.name == "neighbour":
                 self.neighbours[f.args[0]].add(f.args[1])
         self.players = len(self.seats)
+        self.start_player = next(f.args[0] for f in static if f.name == "start_player")
+        self.priestess = [v for _, v in sorted((f.args[0], f.args[1]) for f in static if f.name == "priestess_value")]
+        self.builder = next(f.args[0] for f in static if f.name == "builder_step")
+        self.council = dict((f.args[0], f.args[1]) for f in static if f.name == "council_value")
 
 
 class Draft:
@@ -95,7 +100,9 @@ def _hops(term: Fn):
 def next_state(state: frozenset, facts: Facts, role, move: Fn) -> frozenset | None:
     """The state after a legal move of a player, or None (bookkeeping, or a
     move the model does not follow)."""
-    if role == GAME or not isinstance(role, str):
+    if role == GAME:
+        return bookkeeping(state, facts, move)
+    if not isinstance(role, str):
         return None
     d = Draft(state)
     phase = d.value("phase").name
@@ -221,3 +228,89 @@ def next_state(state: frozenset, facts: Facts, role, move: Fn) -> frozenset | No
     if passes:
         d.set("control", facts.left[p])
     return frozenset(d.facts)
+
+
+# -- the game's bookkeeping steps (the fast path) ------------------------------------------
+def _ahead(d: Draft, q, p) -> bool:
+    """Council position (rules score_priestess, end_tie): further along, or higher on one seat."""
+    dq, dp = d.one("disc", q), d.one("disc", p)
+    return (dq.args[1], dq.args[2]) > (dp.args[1], dp.args[2])
+
+
+def _clockwise(island: int, steps: int) -> int:
+    return (island - 1 + steps % 7) % 7 + 1
+
+
+def bookkeeping(state: frozenset, facts: Facts, move: Fn) -> frozenset | None:
+    """The state after one of the game's bookkeeping steps, as rules/prep.lp and
+    rules/round.lp compute it; None for anything else."""
+    d = Draft(state)
+    players = sorted(facts.seats, key=facts.seats.get)
+    phase = d.value("phase").name
+    if move.name == "prep_favours" and phase == "prep_favours":
+        for p in players:
+            for island, kind in facts.kind.items():
+                mine = fn("shrine", p, island) in d.facts or any(
+                    d.value("novices", p, island, s) for s in (ACTIVE, INACTIVE))
+                if not mine:
+                    d.fluent("holds", p, kind)
+                    d.add("pool", island, delta=-1)
+        d.set("phase", fn("actions"))
+        d.set("control", facts.start_player)
+        return frozenset(d.facts)
+    if move.name == "score_round" and phase == "scoring":
+        gains = defaultdict(int)
+        priestess = d.value("figure", fn("priestess"))
+        counts = {p: d.value("novices", p, priestess, ACTIVE) + (fn("shrine", p, priestess) in d.facts)
+                  for p in players}
+        counts = {p: c for p, c in counts.items() if c > 0}
+        for p, c in counts.items():
+            rank = 1 + sum(1 for q, e in counts.items() if e > c or (e == c and q != p and _ahead(d, q, p)))
+            if rank <= len(facts.priestess):
+                gains[p] += facts.priestess[rank - 1]
+        apostate = d.value("figure", fn("apostate"))
+        for p in players:
+            there = sum(d.value("novices", p, apostate, s) for s in (ACTIVE, INACTIVE))
+            if there:
+                gains[p] -= there + 1
+            gains[p] += sum(1 for f in d.facts if f.name == "temple" and f.args[1] == p)
+        for p, gain in gains.items():
+            if gain:
+                d.add("score", p, delta=gain)
+        d.set("phase", fn("final") if d.value("round") == 6 else fn("next_round"))
+        return frozenset(d.facts)
+    if move.name == "next_round" and phase == "next_round":
+        apostate = d.value("figure", fn("apostate"))
+        peopled = {f.args[1] for f in d.facts if f.name == "novices" and f.args[1] != JETTY}
+        distance = next((k for k in range(1, 8) if _clockwise(apostate, k) in peopled), None)
+        for f in [f for f in d.facts if f.name == "novices" and f.args[2] == INACTIVE and f.args[1] != JETTY]:
+            d.novices(f.args[0], f.args[1], INACTIVE, -f.args[3])
+            d.novices(f.args[0], f.args[1], ACTIVE, f.args[3])
+        for figure, step in (("priestess", max(facts.priestess)), ("builder", facts.builder)):
+            d.set("figure", fn(figure), _clockwise(d.value("figure", fn(figure)), step))
+        if distance is not None:
+            d.set("figure", fn("apostate"), _clockwise(apostate, distance))
+        d.set("round", d.value("round") + 1)
+        d.set("markers", 3 if facts.players == 2 else 4)
+        d.fluent("book_bonus_taken", present=False)
+        d.set("phase", fn("actions"))
+        d.set("control", d.value("start"))
+        return frozenset(d.facts)
+    if move.name == "final_scoring" and phase == "final":
+        final = {}
+        for p in players:
+            gain = 4 * sum(1 for f in d.facts if f.name == "shrine" and f.args[0] == p)
+            gain += sum(1 for f in d.facts if f.name == "holds" and f.args[0] == p)
+            gain += facts.council[d.one("disc", p).args[1]]
+            if gain:
+                d.add("score", p, delta=gain)
+            final[p] = d.value("score", p)
+        for p in players:
+            beaten = any(final[q] > final[p] or (final[q] == final[p] and q != p and _ahead(d, q, p))
+                         for q in players)
+            if not beaten:
+                d.fluent("winner", p)
+        d.set("phase", fn("over"))
+        d.facts.discard(d.one("control"))
+        return frozenset(d.facts)
+    return None
