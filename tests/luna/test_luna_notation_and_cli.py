@@ -155,3 +155,15 @@ def test_cli_moves_for_luna_grouped(tmp_path):
     assert "Bob to decide" in result.output
     assert "take a favour on island 4 (sailboat) with 2 of your 2 active novices" in result.output
     assert "meditate" in result.output
+
+
+def test_cli_json_report_for_luna_follows_the_schema():
+    import json
+    from importlib import resources
+
+    import jsonschema
+    result = CliRunner().invoke(main, ["check", "--json", "transcripts/luna/illegal-tile-beyond-guard.txt"])
+    report = json.loads(result.output)
+    schema = json.loads(resources.files("referee").joinpath("schema/report.schema.json").read_text())
+    jsonschema.validate(report, schema)
+    assert report["game"] == "luna" and report["problems"][0]["breaches"][0]["rule"] == "tile_available"
