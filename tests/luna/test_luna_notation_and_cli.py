@@ -167,3 +167,29 @@ def test_cli_json_report_for_luna_follows_the_schema():
     schema = json.loads(resources.files("referee").joinpath("schema/report.schema.json").read_text())
     jsonschema.validate(report, schema)
     assert report["game"] == "luna" and report["problems"][0]["breaches"][0]["rule"] == "tile_available"
+
+
+def test_figures_line_places_the_figures_in_the_normal_layout():
+    """Rule setup_figures: in the normal layout the players place the figures."""
+    from referee.api import Session
+    text = transcript("figures: priestess on 2, 建筑师 on island 5\npreparation", layout="normal")
+    rules = Session(parse_transcript(text, "t.luna")).rules
+    placed = {f.args[0].name: f.args[1] for f in rules.static if f.name == "figure_start"}
+    assert placed["priestess"] == 2 and placed["builder"] == 5
+    with pytest.raises(NotationError, match="goes with 'layout: normal'"):
+        parse_transcript(transcript("figures: priestess on 2\nround 1"), "t.luna")
+    with pytest.raises(NotationError, match="unknown figure"):
+        parse_transcript(transcript("figures: guard on 2\npreparation", layout="normal"), "t.luna")
+
+
+def test_a_data_file_deals_the_temple_tiles(tmp_path):
+    """Rule setup_temple: the tiles 1-4 are dealt at random; a data file says who got which."""
+    (tmp_path / "deal.toml").write_text("start_tiles = [2, 1]\n", encoding="utf-8")
+    game = tmp_path / "g.txt"
+    game.write_text(transcript("round 1", header="board: deal.toml"), encoding="utf-8")
+    from referee.api import Session
+    rules = Session(str(game)).rules
+    assert {(f.args[0], f.args[1]) for f in rules.static if f.name == "start_tile"} == {("Ann", 2), ("Bob", 1)}
+    (tmp_path / "deal.toml").write_text("start_tiles = [3, 1]\n", encoding="utf-8")
+    with pytest.raises(DataError, match="start_tiles must deal the tiles"):
+        Session(str(game))

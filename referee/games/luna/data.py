@@ -31,6 +31,7 @@ class LunaData:
     intro_shrines: tuple[int, ...]
     parts_used: tuple[int, ...]
     sources: tuple[tuple[str, str], ...]
+    start_tiles: tuple[int, ...] = ()   # by seat; () = the lowest to the start player, and so on
 
     def priestess_values(self, players: int) -> tuple[int, ...]:
         return dict(self.priestess)["6" if players == 4 else "5"]
@@ -86,6 +87,10 @@ def _check(src: TomlSource, data: dict[str, Any]) -> None:
         need(ints(data["parts_used"]) and 2 <= len(data["parts_used"]) <= 4
              and len(set(data["parts_used"])) == len(data["parts_used"])
              and all(1 <= x <= 4 for x in data["parts_used"]), "parts_used", "two to four different parts 1-4")
+    if "start_tiles" in data:
+        tiles = data["start_tiles"]
+        need(ints(tiles) and 2 <= len(tiles) <= 4 and len(set(tiles)) == len(tiles)
+             and all(1 <= x <= 4 for x in tiles), "start_tiles", "two to four different tiles 1-4, one per seat")
     if "sources" in data:
         need(isinstance(data["sources"], dict) and all(isinstance(v, str) for v in data["sources"].values()),
              "sources", "a table of strings")
@@ -112,6 +117,7 @@ def _build(data: dict[str, Any]) -> LunaData:
         intro_shrines=tuple(data["intro_shrines"]),
         parts_used=tuple(data["parts_used"]),
         sources=tuple(sorted(data["sources"].items())),
+        start_tiles=tuple(data.get("start_tiles", ())),
     )
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from ...errors import NotationError, Position
+from ...errors import DataError, NotationError, Position
 from ...terms import Fn, fn
 from ...transcript import Play, Transcript
 from . import data as luna_data
@@ -47,6 +47,10 @@ def temple_layout(values: luna_data.LunaData, players: int) -> Layout:
         raise ValueError("parts_used names fewer parts than there are players")
     tiles = sorted(t for part in parts for t in part)
     start = tuple(t for t in tiles if t <= 4)
+    if values.start_tiles:  # the deal at the table, by seat
+        if sorted(values.start_tiles[:players]) != list(start):
+            raise ValueError(f"start_tiles must deal the tiles {list(start)} of the temple parts in use")
+        start = tuple(values.start_tiles[:players])
     on_path = [t for t in tiles if t > 4]
     path = tuple((t, index // players + 1) for index, t in enumerate(on_path))
     pairs = set()
@@ -59,7 +63,8 @@ def temple_layout(values: luna_data.LunaData, players: int) -> Layout:
     return Layout(start, path, tuple(sorted(pairs)))
 
 
-def static_facts(players: tuple[str, ...], values: luna_data.LunaData, layout: str, reading: str) -> tuple[Fn, ...]:
+def static_facts(players: tuple[str, ...], values: luna_data.LunaData, layout: str, reading: str,
+                 figures: dict[str, int] | None = None) -> tuple[Fn, ...]:
     n = len(players)
     facts: list[Fn] = [fn("player_count", n), fn("variant", fn(reading) if reading.isidentifier() else reading),
                        fn("layout", fn(layout)), fn("start_player", players[0])]
@@ -82,7 +87,8 @@ def static_facts(players: tuple[str, ...], values: luna_data.LunaData, layout: s
     facts += [fn("priestess_step", max(priestess)), fn("builder_step", values.builder)]
     facts += [fn("council_value", s, v) for s, v in enumerate(values.council)]
     facts += [fn("last_seat", len(values.council) - 1), fn("novices_per_player", values.novices_per_player)]
-    facts += [fn("figure_start", fn(f), i) for f, i in values.intro_figures]
+    # Rule setup_figures: where the transcript places them (normal layout), else the intro layout's islands
+    facts += [fn("figure_start", fn(f), (figures or {}).get(f, i)) for f, i in values.intro_figures]
     for seat, p in enumerate(players):
         shrine = values.intro_shrines[seat]
         facts.append(fn("intro_shrine", p, shrine))
@@ -112,10 +118,16 @@ class LunaRules:
         if len(self.data.parts_used) < len(self.players):
             raise NotationError(f"the data file uses {len(self.data.parts_used)} temple parts for "
                                 f"{len(self.players)} players", where)
+        try:
+            temple_layout(self.data, len(self.players))
+        except ValueError as error:
+            raise DataError(f"the data file does not fit {len(self.players)} players: {error}", where) from None
         self.layout = header.options.get("layout", "intro")
         self.reading = rules or header.rules
         self.program_files = rule_files()
-        self.static = static_facts(self.players, self.data, self.layout, self.reading)
+        figures = {name: int(header.options[f"figure_{name}"]) for name in FIGURES
+                   if f"figure_{name}" in header.options}
+        self.static = static_facts(self.players, self.data, self.layout, self.reading, figures)
         self._facts = speculate.Facts(self.static)
 
     # -- reading the state ----------------------------------------------------------

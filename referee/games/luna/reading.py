@@ -20,7 +20,7 @@ ISLANDS = range(1, 8)
 JETTY = fn("jetty")
 MAX_NUMBER = 99
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
-RESERVED = frozenset({"chance", "game", "round", "preparation", "layout", "players", "rules", "board"})
+RESERVED = frozenset({"chance", "game", "round", "preparation", "layout", "figures", "players", "rules", "board"})
 LAYOUTS = ("intro", "normal")
 #: Actions that a substitute novice may serve (the rules judge the rest).
 _SUBSTITUTE_OK = {"favour", "recruit", "shrine", "council", "banish", "occupy"}
@@ -67,13 +67,18 @@ def expected(terms: set[str]) -> str:
 
 
 @functools.cache
-def _colours() -> dict[str, str]:
+def _names(kind: str) -> dict[str, str]:
+    """Written name (casefolded) -> id, from names.toml."""
     data = tomllib.loads(resources.files(__package__).joinpath("names.toml").read_text(encoding="utf-8"))
     table = {}
-    for ident, entry in data["colours"].items():
+    for ident, entry in data[kind].items():
         for written in list(entry.get("english", [])) + [a["name"] for a in entry.get("aliases", [])]:
             table[written.casefold()] = ident
     return table
+
+
+def _colours() -> dict[str, str]:
+    return _names("colours")
 
 
 class _Reader:
@@ -167,6 +172,18 @@ class _Reader:
         if word.text.casefold() not in LAYOUTS:
             raise self.fail(f"unknown layout '{word.text}': expected intro or normal", word)
         self._header("layout", word.text.casefold(), node)
+
+    def do_figures_line(self, node: Node) -> None:
+        placed: dict[str, int] = {}
+        for item in node.nodes("figure_at"):
+            word = item.leaves("WORD")[0]
+            figure = _names("figures").get(word.text.casefold())
+            if figure not in ("priestess", "builder", "apostate"):
+                raise self.fail(f"unknown figure '{word.text}': expected priestess, builder or apostate", word)
+            if figure in placed:
+                raise self.fail(f"the {figure} is placed twice", word)
+            placed[figure] = self.place(item.nodes("place")[0])
+        self._header("figures", placed, node)
 
     def _need_players(self, span: Span) -> None:
         if "players" not in self.header:
@@ -291,6 +308,12 @@ class _Reader:
             raise self.src.error("the header has no 'players:' line: expected 'players: Ann red, Bob blue, ...'",
                                  line, 1)
         options = {"layout": self.header.get("layout", ("intro",))[0]}
+        if "figures" in self.header:
+            placed, span = self.header["figures"]
+            if options["layout"] != "normal":
+                raise self.fail("the introductory layout places the figures as the islands show:"
+                                " 'figures:' goes with 'layout: normal'", span)
+            options.update({f"figure_{name}": str(island) for name, island in placed.items()})
         header = Header(
             game="luna",
             players=self.header["players"][0],
