@@ -193,3 +193,14 @@ def test_a_data_file_deals_the_temple_tiles(tmp_path):
     (tmp_path / "deal.toml").write_text("start_tiles = [3, 1]\n", encoding="utf-8")
     with pytest.raises(DataError, match="start_tiles must deal the tiles"):
         Session(str(game))
+
+
+def test_a_round_heading_before_the_round_ended_is_a_sequence_error():
+    """Rule meditate_last: only the last time marker ends the action phase."""
+    from referee.api import Session
+    from referee.errors import SequenceError
+    text = transcript("round 1\nAnn: meditate\nround 2\nBob: meditate")
+    with pytest.raises(SequenceError) as info:
+        Session(parse_transcript(text, "t.luna")).check()
+    assert info.value.position.line == 6
+    assert "this is round 1, not round 2: the moves of the previous round are not finished" in str(info.value)
