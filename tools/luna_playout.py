@@ -48,6 +48,7 @@ def play(players: int, layout: str, seed: int) -> str:
         lines.append("preparation")
     heading = 0
     actions_this_round = 0
+    continuing = False
     while not rules.is_over(state):
         step = rules.game_step(state)
         if step is not None:
@@ -65,10 +66,18 @@ def play(players: int, layout: str, seed: int) -> str:
                 weights.append(1 + actions_this_round * 1.5)
             else:
                 weights.append(WEIGHTS.get(m.name, 1) / max(1, sum(1 for x in moves if x.name == m.name)) * 10)
+        if any(m.name == "done" for m in moves):  # a travel in progress: usually one or two groups
+            weights = [30 if m.name == "done" else w for m, w in zip(moves, weights)]
         move = rng.choices(moves, weights)[0]
         judgement = engine.judge(rules.static, state, role, move)
         assert not judgement.violations, (move, judgement.violations)
-        lines.append(f"{role}: {notation(move)}")
+        if move.name == "done":  # not written: the next line ends the travel
+            pass
+        elif move.name in ("travel", "waves") and continuing:
+            lines[-1] += ", " + notation(move).split(" ", 1)[1]
+        else:
+            lines.append(f"{role}: {notation(move)}")
+        continuing = move.name in ("travel", "waves")
         state = judgement.next_state
         actions_this_round += 1
     merged: list[str] = []  # a player's four pairs of the preparation on one line

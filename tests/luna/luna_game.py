@@ -76,16 +76,25 @@ class Position:
     state: frozenset
 
     # -- moves ----------------------------------------------------------------------------
-    def move(self, line: str) -> tuple:
-        """'Ann: favour on 3' -> (role, move term), read by the real notation."""
+    def moves(self, line: str) -> list[tuple]:
+        """'Ann: favour on 3' -> [(role, move term)], read by the real notation (a
+        travel line gives a move per group of novices)."""
         players = len(self.rules.players)
         text = transcript("round 1\n" + line, players=players)
-        play = parse_transcript(text, "move").plays[-1]
-        return play.role, play.move
+        return [(play.role, play.move) for play in parse_transcript(text, "move").plays]
+
+    def move(self, line: str) -> tuple:
+        return self.moves(line)[-1]
 
     def judge(self, line: str) -> Verdict:
-        role, move = self.move(line)
-        return self.judge_term(role, move)
+        """The verdict on the line's (last) move, the earlier ones of the line applied."""
+        *first, (role, move) = self.moves(line)
+        pos = self
+        for r, m in first:
+            verdict = pos.judge_term(r, m)
+            assert verdict.legal, (m, verdict.violations)
+            pos = verdict.after
+        return pos.judge_term(role, move)
 
     def judge_term(self, role, move: Fn) -> Verdict:
         judgement = _engine().judge(self.rules.static, self.state, role, move)
@@ -96,12 +105,20 @@ class Position:
         must foresee the solver's state."""
         pos = self
         for line in lines:
-            verdict = pos.judge(line)
-            assert verdict.legal, (line, verdict.violations)
-            role, move = pos.move(line)
-            assert self.rules.speculate(pos.state, role, move) == verdict.after.state, line
-            pos = verdict.after
+            for role, move in pos.moves(line):
+                verdict = pos.judge_term(role, move)
+                assert verdict.legal, (line, verdict.violations)
+                assert self.rules.speculate(pos.state, role, move) == verdict.after.state, line
+                pos = verdict.after
         return pos
+
+    def end_turn(self) -> "Position":
+        """The end of a travel or waves action (what the referee inserts)."""
+        end = self.rules.end_of_turn(self.state)
+        assert end is not None, "no travel to end"
+        verdict = self.judge_term(*end)
+        assert verdict.legal and self.rules.speculate(self.state, *end) == verdict.after.state
+        return verdict.after
 
     def game_step(self) -> "Position":
         """The bookkeeping step due, by the solver; the fast path (Python) must

@@ -92,22 +92,35 @@ def test_herbs_reactivate_one_or_two_not_on_the_herb_island():
 
 
 def test_travel_any_active_novices_to_any_islands_become_inactive():
-    """Rule travel: from several islands at once; they land inactive."""
+    """Rule travel: groups from several islands in one action; they land inactive."""
     pos = START.after("Ann: travel 1 from 2 to 6, 2 from 3 to 7")
     assert pos.novices("Ann", 2) == 1 and pos.novices("Ann", 3) == 0
     assert pos.novices("Ann", 6, "inactive") == 1 and pos.novices("Ann", 7, "inactive") == 2
+    assert pos.control() == "Ann" and pos.legal() >= {fn("done"), fn("travel", 2, 5, 1)}
+    assert pos.end_turn().control() == "Bob"
     assert START.judge("Ann: travel 3 from 2 to 6").rules == {"move_novices"}
     assert START.judge("Ann: travel 1 from 2 to 2").rules == {"move_target"}
     spent = START.after("Ann: favour on 3", "Bob: meditate")
     assert spent.judge("Ann: travel 1 from 3 to 6").rules == {"move_novices"}  # inactive ones stay
 
 
+def test_action_turns_a_travel_is_one_action():
+    """Rule action_turns: during a travel, only more groups; then the turn passes."""
+    pos = START.after("Ann: travel 1 from 2 to 6")
+    assert pos.judge("Ann: recruit on 3").rules == {"action_turns"}
+    assert pos.judge("Bob: meditate").rules == {"not_in_control"}
+    assert START.judge_term("Ann", fn("done")).rules == {"action_turns"}  # no travel to end
+
+
 def test_waves_active_and_inactive_novices_from_islands_and_the_jetty():
-    """Rule waves: any novices, from any islands and the jetty, land inactive."""
+    """Rule waves: any novices, from any islands and the jetty, land inactive; the
+    favour is used once for the whole action."""
     pos = START.after("Ann: favour on 3", "Bob: meditate").set_novices("Ann", "jetty", "inactive", 1)
     after = pos.after("Ann: waves 2 inactive from 3 to 6, 1 from jetty to 6, 1 from 2 to 7")
     assert after.novices("Ann", 6, "inactive") == 3 and after.novices("Ann", 7, "inactive") == 1
     assert after.novices("Ann", "jetty", "inactive") == 0 and "waves" not in after.holds("Ann")
+    assert after.pool(6) == pos.pool(6) + 1
+    assert after.judge("Ann: travel 1 from 4 to 5").rules == {"action_turns"}  # not a second action
     assert START.after("Ann: meditate").judge("Bob: waves 1 from 4 to 1").rules == {"favour_missing"}
 
 

@@ -44,8 +44,8 @@ def test_every_action_reads_as_its_move():
         Bob: banish 2 with substitute
         Ann: meditate""") == [
         fn("favour", 3, 0), fn("recruit", 5, 1), fn("shrine", 4, 0), fn("herbs", 5, 2),
-        fn("travel", fn("hop", 1, 3, 2, fn("hop", 4, 5, 1, fn("nil")))),
-        fn("waves", fn("wave", 2, fn("inactive"), 3, 1, fn("wave", fn("jetty"), fn("inactive"), 4, 2, fn("nil")))),
+        fn("travel", 1, 3, 2), fn("travel", 4, 5, 1),
+        fn("waves", 2, fn("inactive"), 3, 1), fn("waves", fn("jetty"), fn("inactive"), 4, 2),
         fn("sailboat", fn("jetty"), 5, 2), fn("occupy", 3, 12, 1, 0), fn("enter", 12, 1), fn("book", 3, 9),
         fn("council", 3, 2, 0), fn("banish", 2, 1), fn("meditate")]
 

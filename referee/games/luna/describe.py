@@ -41,20 +41,6 @@ def _with(s: int, word: str) -> str:
     return f" with a {word}" if s == 1 else ""
 
 
-def hops(term: Fn) -> list[tuple]:
-    """The hops of a travel (hop/4) or waves (wave/5) move, in order."""
-    out = []
-    while isinstance(term, Fn) and term.name in ("hop", "wave"):
-        if term.name == "hop":
-            out.append((term.args[0], "active", term.args[1], term.args[2]))
-            term = term.args[3]
-        else:
-            out.append((term.args[0], term.args[1].name if isinstance(term.args[1], Fn) else term.args[1],
-                        term.args[2], term.args[3]))
-            term = term.args[4]
-    return out
-
-
 def describe_move(move: Fn, data=None) -> str:
     a = move.args
     n = move.name
@@ -68,10 +54,13 @@ def describe_move(move: Fn, data=None) -> str:
         return f"a pair of novices on {_island(a[0], data)}"
     if n == "herbs":
         return f"herbs: reactivate {_novices(a[1])} on {_island(a[0], data)}"
-    if n in ("travel", "waves"):
-        parts = [f"{c}{'' if s == 'active' or f == JETTY else ' ' + s} from {_island(f)} to {_island(t)}"
-                 for f, s, t, c in hops(a[0])]
-        return f"{n} {', '.join(parts)}"
+    if n == "travel":
+        return f"travel: {_novices(a[2])} from {_island(a[0])} to {_island(a[1])}"
+    if n == "waves":
+        status = "" if a[1] == Fn("active") or a[0] == JETTY else f" {a[1].name}"
+        return f"waves: {_novices(a[3])}{status} from {_island(a[0])} to {_island(a[2])}"
+    if n == "done":
+        return "end the travel (the turn passes)"
     if n == "sailboat":
         return f"sailboat: {_novices(a[2])} from {_island(a[0])} to {_island(a[1])}"
     if n == "occupy":
@@ -172,13 +161,14 @@ def group_moves(moves: list[Fn], limit: int | None, data=None, state: frozenset 
     for kind in ("travel", "waves"):
         sources = defaultdict(set)
         for m in by.get(kind, []):
-            for f, s, t, c in hops(m.args[0]):
-                sources[(f, s)].add(c)
+            f, s, c = (m.args[0], "active", m.args[2]) if kind == "travel" else \
+                (m.args[0], m.args[1].name, m.args[3])
+            sources[(f, s)].add(c)
         if sources:
             parts = [f"up to {max(c)}{'' if s == 'active' or f == JETTY else ' ' + s} from {_island(f)}"
                      for (f, s), c in sorted(sources.items(), key=lambda kv: str(kv[0]))]
             what = "active novices" if kind == "travel" else "novices (waves favour)"
-            out.append(f"{kind}: {what}, {_cut(parts, limit)}, to other islands (several groups at once)")
+            out.append(f"{kind}: {what}, {_cut(parts, limit)}, to other islands (more groups may follow)")
     sail = defaultdict(set)
     for m in by.get("sailboat", []):
         sail[m.args[0]].add(m.args[2])
@@ -206,6 +196,8 @@ def group_moves(moves: list[Fn], limit: int | None, data=None, state: frozenset 
         steps = [m.args[0] for m in by.get("banish", []) if m.args[1] == s]
         if steps:
             out.append(f"banish the Apostate {_range(steps)} islands on{_with(s, 'substitute novice')}")
+    if by.get("done"):
+        out.append("end the travel (the turn passes)")
     if by.get("meditate"):
         out.append("meditate")
     for m in moves:
@@ -225,12 +217,11 @@ def notation(move: Fn) -> str:
         return f"novices on {a[0]}"
     if n == "herbs":
         return f"herbs {a[1]} on {a[0]}"
-    if n in ("travel", "waves"):
-        parts = []
-        for f, s, t, c in hops(a[0]):
-            status = " inactive" if s == "inactive" and f != JETTY else ""
-            parts.append(f"{c}{status} from {f} to {t}")
-        return f"{n} {', '.join(parts)}"
+    if n == "travel":
+        return f"travel {a[2]} from {a[0]} to {a[1]}"
+    if n == "waves":
+        status = " inactive" if a[1] == Fn("inactive") and a[0] != JETTY else ""
+        return f"waves {a[3]}{status} from {a[0]} to {a[2]}"
     if n == "sailboat":
         return f"sailboat {a[2]} from {a[0]} to {a[1]}"
     if n == "occupy":

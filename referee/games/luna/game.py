@@ -187,21 +187,44 @@ class LunaRules:
         return speculate.next_state(state, self._facts, role, move)
 
     def predict(self, state: frozenset, plays: list) -> list:
-        """The written moves, with the bookkeeping at each round heading."""
-        moves = []
+        """The written moves, with the bookkeeping at each round heading and the
+        ends of travels."""
+        moves: list = []
+        moving = self._moving(state)
         for event in plays:
             if not isinstance(event, Play):  # a round heading: the round was scored and the next prepared
+                if moving:
+                    moves.append((moving[0], fn("done")))
                 moves += [(Fn("game"), fn("score_round")), (Fn("game"), fn("next_round"))]
+                moving = None
                 continue
+            if moving and (event.role, event.move.name) != moving:
+                moves.append((moving[0], fn("done")))
+                moving = None
             moves.append((event.role, event.move))
+            if event.move.name in ("travel", "waves"):
+                moving = (event.role, event.move.name)
         return moves
 
-    # -- turns: every action is one whole turn, so nothing is left unwritten --------------
+    # -- turns: an action is one move, but for travel and waves (a move per group) --------
+    def _moving(self, state: frozenset):
+        """(player, kind) of a travel or waves action in progress."""
+        f = self._one(state, "moving")
+        return (f.args[0], f.args[1].name) if f else None
+
     def end_of_turn(self, state: frozenset):
-        return None
+        """The end of a travel or waves action, which the notation does not write."""
+        moving = self._moving(state)
+        if moving is None or self.control(state) != moving[0]:
+            return None
+        return moving[0], fn("done")
 
     def turn_gap(self, state: frozenset, play: Play):
-        return None
+        """A line that is not another group of the same travel ends it."""
+        moving = self._moving(state)
+        if moving is None or (play.role == moving[0] and play.move.name == moving[1]):
+            return None
+        return self.end_of_turn(state)
 
     def resolve(self, state: frozenset, play: Play) -> Fn:
         return play.move

@@ -271,16 +271,11 @@ class _Reader:
         if kind == "herbs":
             count = self.number(ints[0], 1, MAX_NUMBER, "a count of novices") if ints else 1
             return [fn("herbs", self.place(places[0]), count)]
-        if kind == "travel":
-            rest = fn("nil")
-            for origin, _, target, count in reversed(self.hops(action, waves=False)):
-                rest = fn("hop", origin, target, count, rest)
-            return [fn("travel", rest)]
+        if kind == "travel":  # one move per group of novices (docs/luna.md)
+            return [fn("travel", origin, target, count) for origin, _, target, count in self.hops(action, waves=False)]
         if kind == "waves":
-            rest = fn("nil")
-            for origin, status, target, count in reversed(self.hops(action, waves=True)):
-                rest = fn("wave", origin, status, target, count, rest)
-            return [fn("waves", rest)]
+            return [fn("waves", origin, status, target, count)
+                    for origin, status, target, count in self.hops(action, waves=True)]
         if kind == "sailboat":
             ((origin, _, target, count),) = self.hops(action, waves=False)
             return [fn("sailboat", origin, target, count)]

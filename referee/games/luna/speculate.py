@@ -87,16 +87,6 @@ def _return_favour(d: Draft, facts: Facts, player, kind: str) -> None:
     d.add("pool", facts.island_of[fn(kind)], delta=1)
 
 
-def _hops(term: Fn):
-    while term.name in ("hop", "wave"):
-        if term.name == "hop":
-            yield term.args[0], ACTIVE, term.args[1], term.args[2]
-            term = term.args[3]
-        else:
-            yield term.args[0], term.args[1], term.args[2], term.args[3]
-            term = term.args[4]
-
-
 def next_state(state: frozenset, facts: Facts, role, move: Fn) -> frozenset | None:
     """The state after a legal move of a player, or None (bookkeeping, or a
     move the model does not follow)."""
@@ -170,12 +160,18 @@ def next_state(state: frozenset, facts: Facts, role, move: Fn) -> frozenset | No
         d.novices(p, a[0], INACTIVE, -a[1])
         d.novices(p, a[0], ACTIVE, a[1])
         _return_favour(d, facts, p, "herbs")
-    elif name in ("travel", "waves"):
-        for origin, status, target, count in _hops(a[0]):
-            d.novices(p, origin, status, -count)
-            d.novices(p, target, INACTIVE, count)
-        if name == "waves":
-            _return_favour(d, facts, p, "waves")
+    elif name in ("travel", "waves"):  # one group; the turn goes on until done
+        origin, status, target, count = (a[0], ACTIVE, a[1], a[2]) if name == "travel" else a
+        d.novices(p, origin, status, -count)
+        d.novices(p, target, INACTIVE, count)
+        if fn("moving", p, fn(name)) not in d.facts:
+            d.fluent("moving", p, fn(name))
+            if name == "waves":
+                _return_favour(d, facts, p, "waves")
+        passes = False
+    elif name == "done":
+        for f in [f for f in d.facts if f.name == "moving" and f.args[0] == p]:
+            d.facts.discard(f)
     elif name == "sailboat":
         origin, target, count = a
         d.novices(p, origin, INACTIVE if origin == JETTY else ACTIVE, -count)
