@@ -126,3 +126,13 @@ def test_book_with_three_players_scores_1():
     """Rule book: 1 influence (the 2-player bonus is for 2 players only)."""
     pos = position("round 1", 3).changed([fn("holds", "Ann", fn("book")), fn("temple", 5, "Ann")])
     assert pos.after("Ann: book 2 -> 5").score("Ann") == pos.score("Ann") + 1
+
+
+def test_bribe_may_be_spent_on_an_available_tile_and_is_then_listed():
+    """Rule bribe (the referee's reading): the seed does not forbid a bribe for an
+    available tile; such a move is legal, so it is among the legal moves."""
+    pos = START.after("Ann: favour on 5", "Bob: meditate").set_novices("Ann", 5, "active", 2)
+    assert pos.judge("Ann: occupy 5 from 5 with bribe").legal
+    assert fn("occupy", 5, 5, 1, 0) in pos.legal()
+    entered = pos.after("Ann: occupy 5 from 5", "Bob: meditate")
+    assert entered.judge("Ann: enter 5 with bribe").legal and fn("enter", 5, 1) in entered.legal()
