@@ -12,6 +12,7 @@ measured in this process on one core.
     python bench/bench.py                 # every shipped transcript
     python bench/bench.py FILE... --repeat 5
     python bench/bench.py --movement [FILE...]   # judging fleet and troop moves (5p game)
+    python bench/bench.py --game luna     # Luna's transcripts (its complete 4-player game among them)
 """
 
 from __future__ import annotations
@@ -72,6 +73,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("files", nargs="*", type=Path)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--game", help="only the shipped transcripts of this game (transcripts/<game>/)")
     parser.add_argument("--movement", action="store_true",
                         help="only the movement figures (judging fleet and troop moves, listing alternatives)")
     args = parser.parse_args()
@@ -79,8 +81,8 @@ def main() -> None:
         for path in args.files or [ROOT / "transcripts/cyclades/battles-5p.txt"]:
             measure_movement(path)
         return
-    files = args.files or sorted(p for p in (ROOT / "transcripts").rglob("*.txt")
-                                 if not p.name.endswith(".report.txt"))
+    folder = ROOT / "transcripts" / args.game if args.game else ROOT / "transcripts"
+    files = args.files or sorted(p for p in folder.rglob("*.txt") if not p.name.endswith(".report.txt"))
     print(f"{'transcript':44} {'moves':>5} {'fast s':>7} {'solver s':>8} {'ratio':>6} "
           f"{'fast med/p95 ms':>16} {'solver med/p95 ms':>18} {'calls f/s':>10} {'explain new/warm ms':>20}")
     for path in files:

@@ -58,7 +58,7 @@ class Session:
             breaches=tuple(self.breach(v) for v in step.violations),
             warnings=self.rules.warnings(step.move) if step.play else (),
             notes=self.rules.notes(step.before, step.move) if step.play and hasattr(self.rules, "notes") else (),
-            inserted=step.inserted)
+            inserted=step.inserted, period=getattr(self.rules, "period", "cycle"))
         if alternatives:
             who, groups, total, complete = self.alternatives(step.before, everything, besides=step.move)
             verdict = replace(verdict, alternatives=tuple(groups), alternatives_for=who,
@@ -79,13 +79,20 @@ class Session:
         if role is None:
             return "nobody: the game is over", [], 0, True
         moves = [m for r, m in self.referee.legal_moves(state) if r == role and m != besides]
-        complete = self.rules.group_moves(moves, None)
+        complete = self._group(moves, None, state, role)
         if everything:
             return self.rules.role_text(role), complete, len(moves), True
-        groups = self.rules.group_moves(moves, ALTERNATIVES_PER_GROUP)
+        groups = self._group(moves, ALTERNATIVES_PER_GROUP, state, role)
         if len(groups) > ALTERNATIVE_GROUPS:
             groups = groups[:ALTERNATIVE_GROUPS] + [f"and {len(groups) - ALTERNATIVE_GROUPS} more kinds of move"]
         return self.rules.role_text(role), groups, len(moves), groups == complete
+
+    def _group(self, moves: list, limit: int | None, state: frozenset, role) -> list[str]:
+        """The game's grouping of moves; a game that words them from the position
+        (Luna: 'with 2 of your 3 active novices') says so with ``groups_need_state``."""
+        if getattr(self.rules, "groups_need_state", False):
+            return self.rules.group_moves(moves, limit, state=state, player=role)
+        return self.rules.group_moves(moves, limit)
 
     # -- the three questions ----------------------------------------------------------------
     def check(self) -> Report:
@@ -93,7 +100,7 @@ class Session:
         report = Report(self.transcript.source, self.rules.name, self.reading, self.rules.players,
                         moves_checked=sum(1 for _ in run.written()),
                         cycles=sum(1 for e in self.transcript.events if isinstance(e, CycleStart)),
-                        stopped=run.stopped)
+                        stopped=run.stopped, period=getattr(self.rules, "period", "cycle"))
         for step in run.steps:
             if step.violations:
                 report.problems.append(self.verdict(run, step))

@@ -25,6 +25,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import functools
+import importlib
 import re
 import tomllib
 import unicodedata
@@ -44,6 +45,7 @@ from lark.exceptions import (
 )
 
 from referee.errors import NotationError, Position
+from referee.syntax import Leaf, Node
 from referee.terms import Fn, fn
 from referee.transcript import (
     CHANCE,
@@ -59,8 +61,14 @@ from referee.transcript import (
 
 __all__ = ["parse_transcript", "read_transcript", "GAMES", "MAX_COUNT"]
 
-GAMES = {"cyclades": "cyclades.lark"}
-"""The games whose notation this module reads, with their grammar file."""
+def _games() -> dict[str, str]:
+    from referee.games import known_games  # a game is a folder of referee/games
+    return {game: f"{game}.lark" for game in known_games()}
+
+
+GAMES = _games()
+"""The games whose notation this module reads, with their grammar file
+(``referee/grammar/<game>.lark``)."""
 
 MAX_COUNT = 99
 """The largest count a piece may carry (``3 troops on IS4``)."""
@@ -155,11 +163,40 @@ def _names(game: str) -> _Names:
         tables[kind] = table
         display[kind] = shown
     # units and buildings stand in the same place ('2 temples', '2 troops')
-    both = set(tables["units"]) & set(tables["buildings"])
-    assert not both, f"names.toml: {both} are both units and buildings"
-    tables["things"] = {**tables["units"], **tables["buildings"]}
-    display["things"] = {**display["units"], **display["buildings"]}
+    if "units" in tables and "buildings" in tables:
+        both = set(tables["units"]) & set(tables["buildings"])
+        assert not both, f"names.toml: {both} are both units and buildings"
+        tables["things"] = {**tables["units"], **tables["buildings"]}
+        display["things"] = {**display["units"], **display["buildings"]}
     return _Names(tables, display)
+
+
+@functools.cache
+def _reading(game: str):
+    """The game's own reading module (referee/games/<game>/reading.py), or None
+    for a game read by this module's Cyclades reader."""
+    try:
+        return importlib.import_module(f"referee.games.{game}.reading")
+    except ModuleNotFoundError as e:
+        if e.name != f"referee.games.{game}.reading":
+            raise
+        return None
+
+
+def _plain(tree) -> Node:
+    """A lark tree as plain values (referee.syntax): no lark object leaves."""
+    children = []
+    for child in tree.children:
+        if child is None:
+            children.append(None)
+        elif isinstance(child, Token):
+            children.append(Leaf(child.type, str(child), _token_span(child)))
+        else:
+            children.append(_plain(child))
+    meta = tree.meta
+    span = (Span(meta.line, meta.column, meta.end_line, meta.end_column) if not meta.empty
+            else Span(1, 1, 1, 1))
+    return Node(str(tree.data), span, tuple(children))
 
 
 def _fold(text: str) -> str:
@@ -259,10 +296,13 @@ def parse_transcript(text: str, source: str = "<string>") -> Transcript:
     try:
         game = _game_of(src)
         names = _names(game)
+        reading = _reading(game)
         try:
             tree = _parser(game).parse(src.text)
         except UnexpectedInput as e:
-            raise _syntax_error(e, src, names) from None
+            raise _syntax_error(e, src, names, reading) from None
+        if reading is not None:  # a game that reads its own lines
+            return reading.read(_plain(tree), src)
         try:
             records = _Reader(src, names).transform(tree)
         except VisitError as e:
@@ -426,7 +466,7 @@ def _lexeme(text: str) -> str:
     return m.group(0) if m else text
 
 
-def _syntax_error(e: UnexpectedInput, src: _Source, names: _Names) -> NotationError:
+def _syntax_error(e: UnexpectedInput, src: _Source, names: _Names, reading=None) -> NotationError:
     if isinstance(e, UnexpectedToken):
         token = e.token
         terms = e.accepts or e.expected
@@ -446,6 +486,8 @@ def _syntax_error(e: UnexpectedInput, src: _Source, names: _Names) -> NotationEr
         found = "the end of the file"
     else:  # pragma: no cover - lark has no other kind
         line, column, terms, found = getattr(e, "line", 1), getattr(e, "column", 1), set(), "this"
+    if reading is not None:
+        return src.error(f"expected {reading.expected(set(terms) - {'WS', 'COMMENT'})}, found {found}", line, column)
     message = f"expected {_expected(terms, names)}, found {found}"
     hint = _hint(src.line(line), set(terms))
     return src.error(message + hint, line, column)

@@ -211,14 +211,15 @@ class Referee:
         return state
 
     def _start_cycle(self, run: Run, state: frozenset, event: CycleStart) -> frozenset:
+        period = getattr(self.rules, "period", "cycle")  # Luna has rounds
         state = self._close_cycle(run, state)
         if self.rules.is_over(state):
-            raise self._sequence_error(f"the game ended before cycle {event.number}: "
+            raise self._sequence_error(f"the game ended before {period} {event.number}: "
                                        f"{self.rules.describe_outcome(state)}", event)
         current = self.rules.cycle(state)
         if current != event.number:
-            raise self._sequence_error(f"this is cycle {current}, not cycle {event.number}: "
-                                       "the moves of the previous cycle are not finished", event)
+            raise self._sequence_error(f"this is {period} {current}, not {period} {event.number}: "
+                                       f"the moves of the previous {period} are not finished", event)
         return state
 
     def _prepare(self, run: Run, state: frozenset, play: Play) -> frozenset:

@@ -47,6 +47,7 @@ class Verdict:
     alternatives_for: str | None = None
     alternatives_total: int | None = None
     alternatives_complete: bool | None = None
+    period: str = "cycle"  # what the game calls its turns of play ('round' in Luna); text only
 
 
 @dataclass
@@ -63,6 +64,7 @@ class Report:
     stopped: bool = False
     outcome: str = ""
     winners: tuple[str, ...] = ()
+    period: str = "cycle"  # what the game calls its turns of play ('round' in Luna); text only
 
     @property
     def exit_code(self) -> int:
@@ -82,7 +84,7 @@ class Report:
     def to_text(self) -> str:
         lines = [problem_line(v) for v in self.problems]
         for v in self.warnings:
-            lines.append(f"{v.file}:{v.line}:{v.column}: cycle {v.cycle}, {v.player}: '{v.text}': "
+            lines.append(f"{v.file}:{v.line}:{v.column}: {v.period} {v.cycle}, {v.player}: '{v.text}': "
                          f"warning: {'; '.join(v.warnings)}")
         for v in self.disputes:
             lines.append("")
@@ -94,7 +96,7 @@ class Report:
     def summary(self) -> str:
         n = len(self.problems)
         illegal = len({(v.line, v.column, v.number) for v in self.problems})
-        parts = [f"{self.source}: checked {self.moves_checked} moves in {self.cycles} cycle"
+        parts = [f"{self.source}: checked {self.moves_checked} moves in {self.cycles} {self.period}"
                  f"{'s' if self.cycles != 1 else ''} (rules: {self.reading})"]
         if n == 0:
             parts.append("every move is legal")
@@ -114,6 +116,7 @@ class Report:
 
 def _verdict_json(v: Verdict) -> dict:
     data = asdict(v)
+    del data["period"]
     data["breaches"] = [asdict(b) for b in v.breaches]
     data["warnings"] = list(v.warnings)
     data["notes"] = list(v.notes)
@@ -125,13 +128,13 @@ def _verdict_json(v: Verdict) -> dict:
 def problem_line(v: Verdict) -> str:
     rules = "; ".join(f"{b.rule}: {b.message}" for b in v.breaches)
     what = f"'{v.text}'" if v.number is not None else f"({v.text})"
-    return f"{v.file}:{v.line}:{v.column}: cycle {v.cycle}, {v.player}: {what}: {rules}"
+    return f"{v.file}:{v.line}:{v.column}: {v.period} {v.cycle}, {v.player}: {what}: {rules}"
 
 
 def explanation_text(v: Verdict, reading_label: str | None = None) -> str:
     """A verdict in full: legal or not, each broken rule with its wordings, and
     the alternatives."""
-    head = f"{v.file}:{v.line}:{v.column}: move {v.number}, cycle {v.cycle}, {v.player}: '{v.text}'"
+    head = f"{v.file}:{v.line}:{v.column}: move {v.number}, {v.period} {v.cycle}, {v.player}: '{v.text}'"
     lines = [head, f"  {'LEGAL' if v.legal else 'ILLEGAL'}: {v.move}"]
     for b in v.breaches:
         lines.append(f"  - {b.rule} ({b.title}): {b.message}")

@@ -98,6 +98,8 @@ class Header:
     board: str | None = None
     spans: Mapping[str, Span] = FrozenMap()
     start: tuple[StartLine, ...] = ()  # starting placements stated by the transcript
+    options: Mapping[str, str] = FrozenMap()
+    """Header lines of one game only (Luna's ``layout:``), by key."""
 
     @property
     def player_names(self) -> tuple[str, ...]:

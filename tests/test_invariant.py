@@ -49,7 +49,8 @@ def test_legal_iff_no_violation_iff_in_legal_moves(path):
 def test_fast_path_and_solver_agree_move_by_move(path):
     _, fast = _steps(path, fast_path=True)
     _, solver = _steps(path, fast_path=False)
-    assert [s.path for s in fast.steps].count("fast") > 0
+    if any(s.inserted == "bookkeeping" for s in solver.steps):  # (a Luna preparation alone has none)
+        assert [s.path for s in fast.steps].count("fast") > 0
     assert all(s.path == "solver" for s in solver.steps)
     assert len(fast.steps) == len(solver.steps)
     for a, b in zip(fast.steps, solver.steps):

@@ -482,7 +482,7 @@ ERRORS = [
     ("empty file", "", 1, 1, ["empty", "'game: cyclades'"]),
     ("only comments", "# nothing\n\n", 1, 1, ["empty", "'game: cyclades'"]),
     ("no game line", "players: Ann red, Bob blue\n", 1, 1, ["expected 'game: cyclades'", "found 'players: Ann red"]),
-    ("another game", "game: luna\nplayers: Ann, Bob\n", 1, 7, ["expected 'game: cyclades'", "found 'luna'"]),
+    ("another game", "game: chess\nplayers: Ann, Bob\n", 1, 7, ["expected 'game: cyclades'", "found 'chess'"]),
     ("game without name", "game:\n", 1, 6, ["expected 'game: cyclades'", "found nothing"]),
     ("no players line", "game: cyclades\nrules: en\ncycle 1\n", 3, 1, ["no 'players:' line"]),
     ("no players at all", "game: cyclades\n", 1, 1, ["no 'players:' line"]),

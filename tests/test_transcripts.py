@@ -115,13 +115,25 @@ def header_rule(transcript: str) -> str:
 
 
 # -- the tests ----------------------------------------------------------------------------
-def test_inventory():
-    """At least three complete games (2, 3 and 5 players) and fifteen illegal transcripts."""
-    names = {Path(t).name for t in GAMES}
-    assert {"game-2p.txt", "game-3p.txt", "game-5p.txt"} <= names
-    assert len(ILLEGAL) >= 15
-    catalogue = load_catalogue("cyclades")
-    for t in ILLEGAL:  # every header names documented rule ids
+def game_of(transcript: str) -> str:
+    """The game a transcript is of: its folder, transcripts/<game>/."""
+    return Path(transcript).parent.name
+
+
+@pytest.mark.parametrize("game, complete, illegal", [
+    ("cyclades", {"game-2p.txt", "game-3p.txt", "game-5p.txt"}, 15),
+    ("luna", {"game-2p.txt", "game-3p.txt", "game-4p.txt"}, 12),
+])
+def test_inventory(game, complete, illegal):
+    """Each game's complete games and at least so many illegal transcripts, of different rules."""
+    names = {Path(t).name for t in GAMES if game_of(t) == game}
+    assert complete <= names
+    broken = [t for t in ILLEGAL if game_of(t) == game]
+    assert len(broken) >= illegal
+    if game == "luna":
+        assert len({header_rule(t) for t in broken}) >= illegal
+    catalogue = load_catalogue(game)
+    for t in broken:  # every header names documented rule ids
         for rule in {header_rule(t)} | header_also(t):
             catalogue.rule(rule)
 

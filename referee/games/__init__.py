@@ -7,6 +7,9 @@ reading of the state (whose turn, which bookkeeping step, how to show a move).
 
 from __future__ import annotations
 
+import functools
+import importlib
+from importlib import resources
 from typing import Protocol
 
 from ..errors import NotationError, Position
@@ -50,12 +53,31 @@ class GameRules(Protocol):
     def notes(self, state: frozenset, move: Fn) -> tuple[str, ...]: ...
 
 
+def known_games() -> tuple[str, ...]:
+    """The games the referee knows: every folder ``referee/games/<game>/`` with a
+    ``game.py`` (adding a game adds a folder; nothing here names one)."""
+    return _known_games()
+
+
+@functools.cache
+def _known_games() -> tuple[str, ...]:
+    folder = resources.files(__name__)
+    return tuple(sorted(entry.name for entry in folder.iterdir()
+                        if entry.is_dir() and entry.joinpath("game.py").is_file()))
+
+
+def rules_class(game: str) -> type:
+    """The class implementing :class:`GameRules` for ``game``: by convention
+    ``<Game>Rules`` in ``referee/games/<game>/game.py`` (``CycladesRules``)."""
+    module = importlib.import_module(f"{__name__}.{game}.game")
+    return getattr(module, f"{game.capitalize()}Rules")
+
+
 def game_rules(transcript: Transcript, rules: str | None = None, board: str | None = None) -> GameRules:
     """The rules of the game the transcript's header names."""
     game = transcript.header.game.lower()
-    if game == "cyclades":
-        from .cyclades.game import CycladesRules
-        return CycladesRules(transcript, board_file=board, rules=rules)
+    if game in known_games():
+        return rules_class(game)(transcript, board_file=board, rules=rules)
     span = transcript.header.spans.get("game")
-    raise NotationError(f"unknown game '{transcript.header.game}'; the referee knows: cyclades",
+    raise NotationError(f"unknown game '{transcript.header.game}'; the referee knows: {', '.join(known_games())}",
                         Position(transcript.source, span.line, span.column) if span else None)
