@@ -11,6 +11,7 @@ from ...board import Board, board_facts, builtin_board, load_board
 from ...errors import BoardError, NotationError, Position
 from ...terms import Fn, fn
 from ...transcript import Header, Play, Transcript
+from ..fluents import StateReading
 from . import describe, fastpath
 
 SEAT_LETTERS = "ABCDE"
@@ -132,7 +133,7 @@ def starting_placement(transcript: Transcript, board: Board, players: tuple[str,
     return placement
 
 
-class CycladesRules:
+class CycladesRules(StateReading):
     """The Cyclades rules for one game, set up from a transcript's header."""
 
     name = "cyclades"
@@ -146,30 +147,13 @@ class CycladesRules:
         self.reading = rules or transcript.header.rules
 
     # -- reading the state ----------------------------------------------------------
-    @staticmethod
-    def _one(state: frozenset, name: str) -> Fn | None:
-        return next((f for f in state if f.name == name), None)
-
-    def control(self, state: frozenset):
-        f = self._one(state, "control")
-        return f.args[0] if f else None
-
     def cycle(self, state: frozenset) -> int:
         f = self._one(state, "cycle")
         return int(f.args[0]) if f else 0
 
-    def phase(self, state: frozenset) -> str:
-        f = self._one(state, "phase")
-        return f.args[0].name if f else ""
-
-    def is_over(self, state: frozenset) -> bool:
-        return self.phase(state) == "over"
-
     def has_pending(self, state: frozenset) -> bool:
         return self._one(state, "pending") is not None
 
-    def winners(self, state: frozenset) -> list[str]:
-        return sorted(f.args[0] for f in state if f.name == "winner")
 
     # -- the fast path ------------------------------------------------------------------
     def game_step(self, state: frozenset) -> Fn | None:

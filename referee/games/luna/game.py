@@ -13,6 +13,7 @@ from pathlib import Path
 from ...errors import DataError, NotationError, Position
 from ...terms import Fn, fn
 from ...transcript import Play, Transcript
+from ..fluents import StateReading
 from . import data as luna_data
 from . import describe, speculate
 
@@ -96,7 +97,7 @@ def static_facts(players: tuple[str, ...], values: luna_data.LunaData, layout: s
     return tuple(facts)
 
 
-class LunaRules:
+class LunaRules(StateReading):
     """The Luna rules for one game, set up from a transcript's header."""
 
     name = "luna"
@@ -131,18 +132,6 @@ class LunaRules:
         self._facts = speculate.Facts(self.static)
 
     # -- reading the state ----------------------------------------------------------
-    @staticmethod
-    def _one(state: frozenset, name: str) -> Fn | None:
-        return next((f for f in state if f.name == name), None)
-
-    def control(self, state: frozenset):
-        f = self._one(state, "control")
-        return f.args[0] if f else None
-
-    def phase(self, state: frozenset) -> str:
-        f = self._one(state, "phase")
-        return f.args[0].name if f else ""
-
     def cycle(self, state: frozenset) -> int:
         """The round; 0 during the preparation round."""
         if self.phase(state).startswith("prep"):
@@ -150,14 +139,9 @@ class LunaRules:
         f = self._one(state, "round")
         return int(f.args[0]) if f else 0
 
-    def is_over(self, state: frozenset) -> bool:
-        return self.phase(state) == "over"
-
     def has_pending(self, state: frozenset) -> bool:
         return False
 
-    def winners(self, state: frozenset) -> list[str]:
-        return sorted(f.args[0] for f in state if f.name == "winner")
 
     def scores(self, state: frozenset) -> dict[str, int]:
         return {f.args[0]: f.args[1] for f in state if f.name == "score"}
