@@ -379,7 +379,7 @@ def _game_of(src: _Source) -> str:
 
 # --------------------------------------------------------- syntax errors --
 
-_MOVE_TERMS = {"INT", "THING", "BUY", "REPLACE", "DISCARD", "METROPOLIS", "DEMOLISH", "PROSPERITY", "PASS"}
+_MOVE_TERMS = {"INT", "THING", "BUY", "USE", "REPLACE", "DISCARD", "METROPOLIS", "DEMOLISH", "PROSPERITY", "PASS"}
 _LINE_TERMS = {"GAME", "PLAYERS", "ORDER", "RULES", "BOARD", "CYCLE", "CREATURES", "GODS", "BATTLE", "PLAYER", "$END"}
 
 _MOVE_WORDS = (
@@ -411,7 +411,8 @@ def _term_words(names: _Names) -> dict[str, str]:
         "REST_OF_LINE": "a board name or file path",
         "INT": "a number",
         "PLACE": "an island or sea id (e.g. IS4, F5)",
-        "NOTE": "the creature's effect (free text)",
+        "NOTE": "the creature's use (Harpy 'troop IS4', Giant 'temple IS4', Griffon, Satyr or Dryad"
+                " a player's name; free text for the cards not checked yet)",
         "_COLON": "':'",
         "_COMMA": "','",
         "_SLASH": "'/'",
@@ -520,6 +521,18 @@ class _HeaderLine:
     value: object
     span: Span
     value_token: Token | None = None
+
+
+#: The creatures whose use is written after 'buy X:' in a fixed form (docs/notation.md);
+#: None: the card has a single use, made with the purchase. The other cards keep a note.
+_CREATURE_EFFECTS = {
+    "harpy": "troop IS4",
+    "giant": "temple IS4",
+    "griffon": "PLAYER",
+    "satyr": "PLAYER",
+    "dryad": "PLAYER",
+    "fates": None,
+}
 
 
 @dataclass(frozen=True)
@@ -821,15 +834,83 @@ class _Reader(Transformer):
 
     def buy(self, meta, children):
         note = None
+        note_token = None
         creature_tokens = []
         for child in children[1:]:
             if isinstance(child, Token) and child.type == "CREATURE":
                 creature_tokens.append(child)
             elif isinstance(child, Token) and child.type == "NOTE":
                 note = str(child).strip() or None
+                note_token = child if note else None
         creature = self._creature(creature_tokens)
         span, text = self._piece(meta)
-        return [_Emit(False, fn("buy", fn(creature)), span, text, note=note)]
+        if creature not in _CREATURE_EFFECTS:
+            return [_Emit(False, fn("buy", fn(creature)), span, text, note=note)]
+        shown = self.names.display["creatures"][creature]
+        buy_text = self.src.line(meta.line)[meta.column - 1:creature_tokens[-1].end_column - 1]
+        buy_span = Span(meta.line, meta.column, meta.line, creature_tokens[-1].end_column)
+        if note_token is None:  # the use is not written: the purchase alone
+            return [_Emit(False, fn("buy", fn(creature)), span, text)]
+        return [_Emit(False, fn("buy", fn(creature)), buy_span, buy_text),
+                self._creature_use(creature, shown, note_token)]
+
+    def use_creature(self, meta, children):
+        """'use Harpy: troop IS4': a use written apart from its purchase (judged by
+        rule creature_effect_at_once: a use must follow its purchase at once)."""
+        creature_tokens = [c for c in children[1:] if isinstance(c, Token) and c.type == "CREATURE"]
+        note = next(c for c in children[1:] if isinstance(c, Token) and c.type == "NOTE")
+        creature = self._creature(creature_tokens)
+        shown = self.names.display["creatures"][creature]
+        if _CREATURE_EFFECTS.get(creature, "") in ("", None):
+            raise self._fail(f"only a creature whose use is written after 'buy X:' can be used apart from it"
+                             f" ({', '.join(self.names.display['creatures'][c] for c, form in _CREATURE_EFFECTS.items() if form)}),"
+                             f" found {shown}", creature_tokens[0])
+        span, text = self._piece(meta)
+        return [dataclasses.replace(self._creature_use(creature, shown, note), span=span, text=text)]
+
+    def _creature_use(self, creature: str, shown: str, note: Token) -> _Emit:
+        """The use of a creature written after 'buy X:' (docs/notation.md, Creatures):
+        its words, each with its column, checked against the card's form."""
+        text = str(note).rstrip()
+        words = [Token("WORD", m.group(), line=note.line, column=note.column + m.start(), end_line=note.line,
+                       end_column=note.column + m.end()) for m in re.finditer(r"\S+", text)]
+        form = _CREATURE_EFFECTS[creature]
+        span = Span(note.line, note.column, note.line, note.column + len(text))
+
+        def wrong(where: Token, found: str) -> NotationError:
+            return self._fail(f"the {shown}'s use is written '{form}' after 'buy {shown}:', found {found}", where)
+
+        if form is None:
+            raise self._fail(f"{shown} has a single use, made with the purchase: write 'buy {shown}'"
+                             f" with nothing after it, found {_quote(text)}", note)
+        if form == "PLAYER":
+            if len(words) != 1:
+                raise self._fail(f"the {shown}'s use names one player, as in 'buy {shown}: Bob', found "
+                                 f"{_quote(text)}", words[1])
+            player = Token("PLAYER", str(words[0]), line=note.line, column=words[0].column,
+                           end_line=note.line, end_column=words[0].end_column)
+            return _Emit(False, fn("use", fn(creature), str(player)), span, text, names=(player,))
+        if len(words) == 3 and words[1].lower() == "on":
+            words = [words[0], words[2]]
+        if len(words) != 2:
+            raise wrong(words[0], _quote(text))
+        what, where = words
+        if not re.fullmatch(r"[A-Za-z]+[0-9]+", str(where)):
+            raise self._fail(f"expected an island id (such as IS4) after {_quote(str(what))}, found "
+                             f"{_quote(str(where))}", where)
+        place = self._place(where)
+        if creature == "harpy":
+            if self.names.find("things", str(what)) != "troop":
+                raise wrong(what, _quote(str(what)))
+            return _Emit(False, fn("use", fn("harpy"), fn("troop", place)), span, text)
+        if str(what).casefold() == "metropolis":
+            return _Emit(False, fn("use", fn("giant"), fn("metropolis", place)), span, text)
+        building = self.names.find("things", str(what))
+        if building not in self.names.tables["buildings"].values():
+            raise self._fail(f"the Giant destroys a building: expected a building"
+                             f" ({self.names.shown('buildings').lower()}) before the island, found"
+                             f" {_quote(str(what))}", what)
+        return _Emit(False, fn("use", fn("giant"), fn("building", fn(building), place)), span, text)
 
     def replace(self, meta, children):
         # REPLACE CREATURE+ CREATURE+ (the arrow is filtered): split at the arrow

@@ -262,7 +262,7 @@ def test_offerings():
         ("2 universities on IS2", [fn("build", fn("university"), "IS2")] * 2),
         ("buy Harpy", [fn("buy", fn("harpy"))]),
         ("buy The Fates", [fn("buy", fn("fates"))]),
-        ("buy Griffon: half of Bob's gold", [fn("buy", fn("griffon"))]),
+        ("buy Sylph: 2 fleets F5 -> F6", [fn("buy", fn("sylph"))]),
         ("discard port IS2", [fn("discard", fn("port"), "IS2")]),
         ("discard port on IS2", [fn("discard", fn("port"), "IS2")]),
         ("metropolis on IS4", [fn("metropolis", "IS4")]),
@@ -277,6 +277,48 @@ def test_each_piece_makes_its_terms(piece, expected):
     assert [x.move for x in p] == expected
     assert all(x.role == "Ann" and x.god == "zeus" for x in p)
     assert all(x.text == piece and x.span == Span(4, 11, 4, 11 + len(piece)) for x in p)
+
+
+@pytest.mark.parametrize(
+    "piece, use",
+    [
+        ("buy Griffon: Bob", fn("use", fn("griffon"), "Bob")),
+        ("buy Harpy: troop IS4", fn("use", fn("harpy"), fn("troop", "IS4"))),
+        ("buy Harpy: troop on is4", fn("use", fn("harpy"), fn("troop", "IS4"))),
+        ("buy Giant: temple IS2", fn("use", fn("giant"), fn("building", fn("temple"), "IS2"))),
+        ("buy Giant: metropolis IS2", fn("use", fn("giant"), fn("metropolis", "IS2"))),
+        ("buy Satyr: bob", fn("use", fn("satyr"), "Bob")),
+        ("buy Dryad: Cy", fn("use", fn("dryad"), "Cy")),
+    ],
+)
+def test_a_creature_use_follows_its_purchase(piece, use):
+    """docs/notation.md, Creatures: 'buy X: <use>' is the purchase, then the use."""
+    buy, used = plays(f"Ann/Zeus: {piece}\n")
+    creature, rest = piece[4:].split(": ")
+    assert buy.move == fn("buy", use.args[0]) and used.move == use
+    assert buy.text == f"buy {creature}" and buy.span == Span(4, 11, 4, 15 + len(creature))
+    assert used.text == rest and used.span == Span(4, 11 + len(piece) - len(rest), 4, 11 + len(piece))
+    assert used.role == "Ann" and used.god == "zeus" and used.note is None
+
+
+@pytest.mark.parametrize(
+    "piece, column, message",
+    [
+        ("buy Harpy: temple IS4", 22, "the Harpy's use is written 'troop IS4' after 'buy Harpy:', found 'temple'"),
+        ("buy Harpy: troop", 22, "the Harpy's use is written 'troop IS4' after 'buy Harpy:', found 'troop'"),
+        ("buy Harpy: troop Bob", 28, "expected an island id (such as IS4) after 'troop', found 'Bob'"),
+        ("buy Giant: troop IS4", 22, "the Giant destroys a building: expected a building"),
+        ("buy Griffon: Bob Cy", 28, "the Griffon's use names one player, as in 'buy Griffon: Bob', found 'Bob Cy'"),
+        ("buy Griffon: Zed", 24, "'Zed' is not a player"),
+        ("buy The Fates: Bob", 26, "The Fates has a single use, made with the purchase: write 'buy The Fates'"),
+        ("buy Giant: 1 port on IS2", 22, "the Giant's use is written 'temple IS4' after 'buy Giant:', found '1 port on IS2'"),
+    ],
+)
+def test_a_creature_use_in_the_wrong_form_is_an_error_at_its_word(piece, column, message):
+    with pytest.raises(NotationError) as err:
+        plays(f"Ann/Zeus: {piece}\n")
+    assert message in err.value.message
+    assert (err.value.position.line, err.value.position.column) == (4, column)
 
 
 def test_replace_is_followed_by_the_chance_draw():
@@ -318,11 +360,11 @@ def test_buy_note_runs_to_the_next_semicolon_comment_or_disputed_mark():
     p = plays("Ann/Zeus: buy Pegasus: 2 troops IS12 -> IS8 ; pass\n")
     assert p[0].note == "2 troops IS12 -> IS8" and p[0].text == "buy Pegasus: 2 troops IS12 -> IS8"
     assert p[1].note is None
-    (p,) = plays("Ann/Zeus: buy Griffon: from Bob? yes # he had 7\n")
+    (p,) = plays("Ann/Zeus: buy Siren: from Bob? yes # he had 7\n")
     assert p.note == "from Bob? yes" and not p.disputed
-    (p,) = plays("Ann/Zeus: buy Griffon: from Bob ??\n")
-    assert p.note == "from Bob" and p.disputed and p.text == "buy Griffon: from Bob"
-    (p,) = plays("Ann/Zeus: buy Griffon: from Bob???  # hm\n")
+    (p,) = plays("Ann/Zeus: buy Siren: from Bob ??\n")
+    assert p.note == "from Bob" and p.disputed and p.text == "buy Siren: from Bob"
+    (p,) = plays("Ann/Zeus: buy Siren: from Bob???  # hm\n")
     assert p.note == "from Bob?" and p.disputed
     (p,) = plays("Ann/Zeus: buy Harpy:\n")
     assert p.note is None and p.text == "buy Harpy:"
@@ -378,13 +420,14 @@ def test_read_transcript_refuses_non_utf8(tmp_path):
 
 
 def test_keywords_are_case_insensitive():
-    text = "GAME: CYCLADES\nPLAYERS: Ann RED, Bob Blue\nRULES: EN\nCYCLE 1\nCREATURES: HARPY\nGODS: ZEUS / ARES\nANN/ZEUS: BUY HARPY: X; 2 TEMPLES ON is4; PASS\nBob: APOLLO\n"
+    text = "GAME: CYCLADES\nPLAYERS: Ann RED, Bob Blue\nRULES: EN\nCYCLE 1\nCREATURES: HARPY\nGODS: ZEUS / ARES\nANN/ZEUS: BUY HARPY: TROOP ON is4; 2 TEMPLES ON is4; PASS\nBob: APOLLO\n"
     t = parse_transcript(text)
     assert [p.move for p in t.plays] == [
         fn("track", 4, fn("harpy")),
         fn("god", 1, fn("zeus"), fn("up")),
         fn("god", 2, fn("ares"), fn("down")),
         fn("buy", fn("harpy")),
+        fn("use", fn("harpy"), fn("troop", "IS4")),
         fn("build", fn("temple"), "IS4"),
         fn("build", fn("temple"), "IS4"),
         fn("pass"),
@@ -573,7 +616,7 @@ def test_error_caret_counts_wide_characters_twice():
 
 
 def test_error_on_a_very_long_line_shows_a_window():
-    e = error(HEAD + "Ann/Zeus: buy Harpy: " + "x" * 5000 + "; 5 priests on IS4\n")
+    e = error(HEAD + "Ann/Zeus: buy Sylph: " + "x" * 5000 + "; 5 priests on IS4\n")
     shown, caret = e.context.split("\n")
     assert len(shown) < 200 and shown.startswith("…")
     assert shown[len(caret) - 1] == "I"  # the caret is under IS4

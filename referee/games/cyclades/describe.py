@@ -47,6 +47,8 @@ def describe_move(move: Fn) -> str:
             return f"buy {name(a[0])}"
         case "replace":
             return f"replace {name(a[0])} with the top card of the deck"
+        case "use":
+            return f"use {name(a[0])}: {_use(a[0], a[1])}"
         case "discard":
             return f"discard the {name(a[0])} on {a[1]} for the metropolis"
         case "metropolis":
@@ -72,6 +74,19 @@ def describe_move(move: Fn) -> str:
         case "retreat":
             return f"retreat to {a[0]}"
     return GAME_STEPS.get(move.name, str(move))
+
+
+def _use(card: Term, target: Term) -> str:
+    """What a creature's use does, in words (creatures.lp)."""
+    card = card.name if isinstance(card, Fn) else str(card)
+    if isinstance(target, Fn) and target.name == "troop" and target.args:
+        return f"remove a troop from {target.args[0]}"
+    if isinstance(target, Fn) and target.name == "building" and len(target.args) == 2:
+        return f"destroy the {name(target.args[0])} on {target.args[1]}"
+    if isinstance(target, Fn) and target.name == "metropolis" and target.args:
+        return f"destroy the metropolis on {target.args[0]}"
+    taken = {"griffon": "half the GP of", "satyr": "a philosopher from", "dryad": "a priest from"}
+    return f"take {taken.get(card, '')} {name(target)}".replace("  ", " ")
 
 
 def _units(count: Term, unit: str) -> str:
@@ -152,6 +167,12 @@ def _grouping(move: Fn) -> tuple[tuple, str, object]:
             return (6,), "buy {}", name(a[0])
         case "replace":
             return (7,), "replace {} (Zeus, 1 GP)", name(a[0])
+        case "use" if len(a) == 2 and isinstance(a[1], Fn) and a[1].name == "troop":
+            return (6, 1), "Harpy: a troop on any of {}", a[1].args[0]
+        case "use" if len(a) == 2 and isinstance(a[1], Fn) and a[1].name == "building":
+            return (6, 2), "Giant: any of these buildings: {}", f"{name(a[1].args[0])} on {a[1].args[1]}"
+        case "use" if len(a) == 2 and isinstance(a[0], Fn):
+            return (6, 3, a[0].name), f"{name(a[0])}: {_use(a[0], Fn('X')).replace(' X', '')} {{}}", name(a[1])
         case "prosperity":
             return (8,), "put Apollo's prosperity marker on {}", a[0]
         case "discard":

@@ -352,9 +352,54 @@ def _offer(d: Draft, facts: Facts, player: Term, god: Fn, amount: int) -> None:
         set_phase(d, "pay")
 
 
+#: The creatures whose use is a move of its own right after the purchase (creatures.lp).
+EFFECT_CARDS = ("harpy", "giant", "griffon", "satyr", "dryad")
+#: What Satyr and Dryad take (rules satyr_philosopher, dryad_priest).
+CARD_TAKEN = {"satyr": "philosophers", "dryad": "priests"}
+
+
+def _use(d: Draft, facts: Facts, player: Term, card: str, target: Term) -> bool:
+    """A creature's use, applied as played (rules harpy_troop, giant_building,
+    griffon_gold, satyr_philosopher, dryad_priest)."""
+    if card == "harpy" and isinstance(target, Fn) and target.name == "troop":
+        island = target.args[0]
+        for key, n in d.counts("troops").items():
+            if key.args[1] == island and n > 0:
+                d.change("troops", key, -1)
+                if n == 1:
+                    d.add("marker", island, key.args[0])
+    elif card == "giant" and isinstance(target, Fn) and target.name == "building":
+        kind, island = target.args
+        if d.count("building", tup(island, kind)) > 0:
+            d.change("building", tup(island, kind), -1)
+    elif card == "giant" and isinstance(target, Fn) and target.name == "metropolis":
+        pass
+    elif card == "griffon":
+        if target in facts.players and target != player:
+            half = d.count("gold", target) // 2
+            d.change("gold", target, -half)
+            d.change("gold", player, half)
+    elif card in CARD_TAKEN:
+        kind = CARD_TAKEN[card]
+        if target in facts.players and target != player and d.count(kind, target) > 0:
+            before = d.count(kind, player)
+            d.change(kind, target, -1)
+            d.change(kind, player, 1)
+            if kind == "philosophers" and before == 3:
+                d.change("philosophers", player, -4)
+                if _placeable(d, player):
+                    d.add("pending", player, Fn("place"))
+    else:
+        return False
+    return True
+
+
 def _player_move(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
     a, name = move.args, move.name
     acting = d.one("acting")
+    # Rule creature_effect_at_once: any move of the player ends the chance to use a creature.
+    for f in [f for f in d.having("effect") if f.args[0] == player]:
+        d.discard(f)
     if name in ("offer", "apollo"):
         _offer(d, facts, player, a[0] if a else Fn("apollo"), a[1] if a else 0)
     elif name == "recruit":
@@ -396,6 +441,14 @@ def _player_move(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
             d.add("reveal", slot)
         d.discard(fn("track", slot, a[0]))
         d.add("discard", a[0])
+        if name == "buy" and a[0].name in EFFECT_CARDS:
+            d.add("effect", player, a[0])
+        elif name == "buy" and a[0].name == "fates":  # rule fates_income
+            d.change("gold", player, income_of(d, facts, player))
+    elif name == "use":
+        if len(a) != 2 or not isinstance(a[0], Fn):
+            return False
+        return _use(d, facts, player, a[0].name, a[1])
     elif name == "discard":
         kind, island = a
         done = {f.args[1] for f in d.having("discarded") if f.args[0] == player}

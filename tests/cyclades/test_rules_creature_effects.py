@@ -1,0 +1,226 @@
+"""Cyclades, the creatures' effects (rulebook: Mythological creatures): Harpy, Giant,
+Griffon, Satyr, Dryad and the Fates (referee/games/cyclades/rules/creatures.lp).
+
+Rules creature_effect_at_once, harpy_troop, giant_building, giant_not_metropolis,
+griffon_gold, satyr_philosopher, dryad_priest and fates_income. A use is written
+after the purchase: ``buy Harpy: troop IS4`` (docs/notation.md, Creatures).
+
+Board 5p, cycle 1, each player offers 1 GP (Eve takes Apollo): Ann 6 GP, Bob 6,
+Cy 6, Dan 6, Eve 7. Troops: Ann IS2, IS12; Bob IS1, IS9; Cy IS4, IS13; Dan IS6,
+IS7; Eve IS3, IS11. The card tested lies on the 4-GP slot.
+"""
+
+from __future__ import annotations
+
+from referee.terms import fn
+
+from conftest import (ANN_FIRST_METROPOLIS, BUILD3, buildings, count, fluents, gold, holds, metropolises,
+                      play)
+
+
+def first_cycle(card: str, actions: str) -> str:
+    """Cycle 1 with ``card`` on the track, the offerings above, then ``actions``
+    (and Eve's Apollo turn)."""
+    return f"""
+        cycle 1
+        creatures: {card}
+        gods: Zeus, Athena, Ares, Poseidon
+        Ann: 1 on Zeus
+        Bob: 1 on Athena
+        Cy: 1 on Ares
+        Dan: 1 on Poseidon
+        Eve: Apollo
+        {actions.strip()}
+        Eve/Apollo: prosperity on IS3
+    """
+
+
+# -- creature_effect_at_once ----------------------------------------------------------------
+
+def test_creature_effect_at_once_the_use_follows_the_purchase():
+    """Rule creature_effect_at_once: "A creature's power is used at once, right after the player buys it; then
+    the card goes to the discard pile. A use that does not follow its purchase is not allowed (a purchase
+    whose use is not written forgoes the power)." """
+    line = "Ann/Zeus: buy Harpy; priest; use Harpy: troop IS3"
+    g = play(first_cycle("Harpy", line))
+    assert g.problems == [(line, ("creature_effect_at_once",))]
+    assert g.report.problems[0].breaches[0].message == (
+        "Ann cannot use Harpy now: a creature's power is used right after its purchase")
+    assert fluents(g.after("Ann/Zeus: buy Harpy; priest; use Harpy: troop IS3"), "discard") == [("harpy",)]
+
+
+def test_creature_effect_at_once_a_purchase_may_go_unused():
+    """Rule creature_effect_at_once: "... (a purchase whose use is not written forgoes the power)." — the
+    Harpy is bought and discarded; Eve's troop stays; nothing is pending after the next move."""
+    line = "Ann/Zeus: buy Harpy; priest"
+    g = play(first_cycle("Harpy", line))
+    assert g.problems == []
+    steps = g.steps(line)
+    assert fluents(steps[0].after, "effect") == [("Ann", "harpy")]
+    assert fluents(steps[1].after, "effect") == []
+    assert count(g.after(line), "troops", "Eve", "IS3") == 1
+    assert fluents(g.after(line), "discard") == [("harpy",)]
+
+
+def test_creature_effect_at_once_alternatives_list_the_uses():
+    """Rule creature_effect_at_once: "A creature's power is used at once, right after the player buys it; ..."
+    — the moves listed after the purchase include every use of the card, grouped."""
+    line = "Ann/Zeus: buy Harpy: troop IS5 ??"
+    g = play(first_cycle("Harpy", line))
+    verdict = g.session.explain(move=g.steps(line)[1].number, everything=True)
+    wording = "\n".join(verdict.alternatives)
+    assert "Harpy: a troop on any of IS1, IS11, IS12, IS13, IS2, IS3, IS4, IS6, IS7, IS9" in wording
+
+
+# -- Harpy -----------------------------------------------------------------------------------
+
+def test_harpy_troop_returns_a_troop_to_its_owners_reserve():
+    """Rule harpy_troop: "Harpy: the player removes one troop of their choice from the board and returns it to
+    its owner's reserve." — Cy's only troop on IS4 goes; IS4 stays Cy's with a territory marker, so Cy may
+    recruit there."""
+    line = "Ann/Zeus: buy Harpy: troop IS4"
+    g = play(first_cycle("Harpy", line + "\nCy/Ares: troop on IS4"))
+    assert g.problems == []
+    after = g.after(line)
+    assert count(after, "troops", "Cy", "IS4") == 0 and count(after, "troops", "Cy", "IS13") == 1
+    assert holds(after, "marker", "IS4", "Cy")
+    assert gold(after, "Ann") == 6 - 4
+    assert count(g.after("Cy/Ares: troop on IS4"), "troops", "Cy", "IS4") == 1
+
+
+def test_harpy_troop_any_troop_the_players_own_too():
+    """Rule harpy_troop: "Harpy: the player removes one troop of their choice from the board ..." — Cy, with
+    two troops on IS4, removes one of his own."""
+    line = "Cy/Ares: troop on IS4; buy Harpy: troop IS4"
+    g = play(first_cycle("Harpy", line))
+    assert g.problems == []
+    after = g.after(line)
+    assert count(after, "troops", "Cy", "IS4") == 1 and not holds(after, "marker", "IS4", "Cy")
+
+
+def test_harpy_troop_there_must_be_a_troop():
+    """Rule harpy_troop: "Harpy: the player removes one troop of their choice from the board ..." — nobody has
+    a troop on IS5."""
+    line = "Ann/Zeus: buy Harpy: troop IS5"
+    g = play(first_cycle("Harpy", line))
+    assert g.problems == [(line, ("harpy_troop",))]
+    assert g.report.problems[0].breaches[0].message == "Ann cannot use the Harpy on IS5: there is no troop there"
+
+
+# -- Giant -----------------------------------------------------------------------------------
+
+def test_giant_building_destroys_anyones_building():
+    """Rule giant_building: "Giant: the player destroys one building of their choice (anyone's)." — Dan's
+    Giant destroys the temple Ann built on IS2."""
+    line = "Dan/Poseidon: buy Giant: temple IS2"
+    g = play(first_cycle("Giant", "Ann/Zeus: temple on IS2\n" + line))
+    assert g.problems == []
+    assert buildings(g.before(line), "IS2") == {"temple": 1}
+    assert buildings(g.after(line), "IS2") == {}
+    assert gold(g.after(line), "Dan") == 6 - 4
+
+
+def test_giant_building_the_building_must_be_there():
+    """Rule giant_building: "Giant: the player destroys one building of their choice (anyone's)." — there is no
+    port on IS2."""
+    line = "Dan/Poseidon: buy Giant: port IS2"
+    g = play(first_cycle("Giant", "Ann/Zeus: temple on IS2\n" + line))
+    assert g.problems == [(line, ("giant_building",))]
+    assert g.report.problems[0].breaches[0].message == "Dan cannot use the Giant on a port on IS2: there is none there"
+    assert buildings(g.after(line), "IS2") == {"temple": 1}
+
+
+def test_giant_not_metropolis():
+    """Rule giant_not_metropolis: "The Giant cannot destroy a metropolis." — Ann's metropolis on IS7 (see
+    test_rules_metropolis.py); in cycle 5 Cy, on Zeus, buys the Giant."""
+    line = "Cy/Zeus: buy Giant: metropolis IS7"
+    g = play(BUILD3.format(bob1=1) + ANN_FIRST_METROPOLIS + """
+        Cy/Apollo: prosperity on IS4
+        cycle 5
+        creatures: Giant, Griffon, Sylph
+        gods: Zeus, Athena / Ares, Poseidon
+        Cy: 1 on Zeus
+        Bob: Apollo
+        Ann: Apollo
+    """ + line, players=3, board="build3")
+    assert g.problems == [(line, ("giant_not_metropolis",))]
+    assert g.report.problems[0].breaches[0].message == "Cy cannot destroy the metropolis on IS7 with the Giant"
+    assert metropolises(g.after(line)) == ["IS7"]
+
+
+# -- Griffon ---------------------------------------------------------------------------------
+
+def test_griffon_gold_takes_half_rounded_down():
+    """Rule griffon_gold: "Griffon: the player takes half (rounded down) of the GP of another player of their
+    choice, who shows their GP to everyone." — Eve has 7 GP: Ann takes 3."""
+    line = "Ann/Zeus: buy Griffon: Eve"
+    g = play(first_cycle("Griffon", line))
+    assert g.problems == []
+    assert gold(g.after(line), "Eve") == 4
+    assert gold(g.after(line), "Ann") == 6 - 4 + 3
+
+
+def test_griffon_gold_from_another_player():
+    """Rule griffon_gold: "Griffon: the player takes half (rounded down) of the GP of another player of their
+    choice, ..." — not from herself."""
+    line = "Ann/Zeus: buy Griffon: Ann"
+    g = play(first_cycle("Griffon", line))
+    assert g.problems == [(line, ("griffon_gold",))]
+    assert g.report.problems[0].breaches[0].message == "Ann cannot use the Griffon on Ann: it takes GP from another player"
+    assert gold(g.after(line), "Ann") == 2
+
+
+# -- Satyr and Dryad -------------------------------------------------------------------------
+
+def test_satyr_philosopher_takes_one_from_another_player():
+    """Rule satyr_philosopher: "Satyr: the player takes one philosopher from another player of their choice." —
+    Bob recruits his free philosopher; Dan takes it."""
+    line = "Dan/Poseidon: buy Satyr: Bob"
+    g = play(first_cycle("Satyr", "Bob/Athena: philosopher\n" + line))
+    assert g.problems == []
+    assert count(g.after(line), "philosophers", "Bob") == 0 and count(g.after(line), "philosophers", "Dan") == 1
+
+
+def test_satyr_philosopher_the_player_must_have_one():
+    """Rule satyr_philosopher: "Satyr: the player takes one philosopher from another player of their choice." —
+    Bob has none yet."""
+    line = "Ann/Zeus: buy Satyr: Bob"
+    g = play(first_cycle("Satyr", line))
+    assert g.problems == [(line, ("satyr_philosopher",))]
+    assert g.report.problems[0].breaches[0].message == (
+        "Ann cannot take a philosopher from Bob: only from another player who has one")
+
+
+def test_dryad_priest_takes_one_from_another_player():
+    """Rule dryad_priest: "Dryad: the player takes one priest from another player of their choice." — Ann
+    recruits her free priest; Bob takes it."""
+    line = "Bob/Athena: buy Dryad: Ann"
+    g = play(first_cycle("Dryad", "Ann/Zeus: priest\n" + line))
+    assert g.problems == []
+    assert count(g.after(line), "priests", "Ann") == 0 and count(g.after(line), "priests", "Bob") == 1
+
+
+def test_dryad_priest_not_from_oneself():
+    """Rule dryad_priest: "Dryad: the player takes one priest from another player of their choice." — Ann cannot
+    take her own priest, nor one from Cy, who has none."""
+    g = play(first_cycle("Dryad", "Ann/Zeus: priest; buy Dryad: Ann"))
+    assert g.problems == [("Ann/Zeus: priest; buy Dryad: Ann", ("dryad_priest",))]
+    g = play(first_cycle("Dryad", "Ann/Zeus: priest; buy Dryad: Cy"))
+    assert g.problems == [("Ann/Zeus: priest; buy Dryad: Cy", ("dryad_priest",))]
+    assert count(g.final, "priests", "Ann") == 1
+
+
+# -- the Fates -------------------------------------------------------------------------------
+
+def test_fates_income_collected_again():
+    """Rule fates_income: "The Fates: the player collects their income again, as at the start of the cycle." """
+    line = "Ann/Zeus: buy The Fates"
+    g = play(first_cycle("The Fates", line))
+    assert g.problems == []
+    income = g.when("income")
+    collected = gold(income.after, "Ann") - gold(income.before, "Ann")
+    assert collected > 0
+    assert gold(g.after(line), "Ann") == 6 - 4 + collected
+    # The effect is checked: no "effect not checked" warning, as there is for the cards not done yet.
+    assert g.run.rules.warnings(g.steps(line)[0].move) == ()
+    assert g.run.rules.warnings(fn("buy", fn("pegasus")))[0].startswith("effect not checked")
