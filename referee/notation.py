@@ -532,6 +532,7 @@ _CREATURE_EFFECTS = {
     "satyr": "PLAYER",
     "dryad": "PLAYER",
     "fates": None,
+    "sphinx": "2 troops IS4, fleet F5, priest",
 }
 
 
@@ -851,6 +852,8 @@ class _Reader(Transformer):
         buy_span = Span(meta.line, meta.column, meta.line, creature_tokens[-1].end_column)
         if note_token is None:  # the use is not written: the purchase alone
             return [_Emit(False, fn("buy", fn(creature)), span, text)]
+        if creature == "sphinx":
+            return [_Emit(False, fn("buy", fn(creature)), buy_span, buy_text), *self._sphinx_sales(note_token)]
         return [_Emit(False, fn("buy", fn(creature)), buy_span, buy_text),
                 self._creature_use(creature, shown, note_token)]
 
@@ -866,7 +869,52 @@ class _Reader(Transformer):
                              f" ({', '.join(self.names.display['creatures'][c] for c, form in _CREATURE_EFFECTS.items() if form)}),"
                              f" found {shown}", creature_tokens[0])
         span, text = self._piece(meta)
+        if creature == "sphinx":
+            return self._sphinx_sales(note)
         return [dataclasses.replace(self._creature_use(creature, shown, note), span=span, text=text)]
+
+    def _sphinx_sales(self, note: Token) -> list[_Emit]:
+        """'buy Sphinx: 2 troops IS4, fleet F5, priest': one use per unit sold, each
+        item '[N] unit [on] [place]' (troops and fleets with their place)."""
+        text = str(note).rstrip()
+        emits: list[_Emit] = []
+        start = 0
+        for item in text.split(","):
+            offset = start + len(item) - len(item.lstrip())
+            start += len(item) + 1
+            words = [Token("WORD", m.group(), line=note.line, column=note.column + offset + m.start(),
+                           end_line=note.line, end_column=note.column + offset + m.end())
+                     for m in re.finditer(r"\S+", item.strip())]
+            if not words:
+                raise self._fail("an empty item in the Sphinx's sales: expected '[N] unit [place]', as in"
+                                 " '2 troops IS4, fleet F5, priest'", note)
+            count, first = 1, words[0]
+            if re.fullmatch(r"[0-9]+", str(words[0])):
+                count = self._count(words[0])
+                words = words[1:]
+            if len(words) == 3 and words[1].lower() == "on":
+                words = [words[0], words[2]]
+            unit = self.names.find("things", str(words[0])) if words else None
+            if unit not in ("troop", "fleet", "priest", "philosopher"):
+                where = words[0] if words else note
+                raise self._fail(f"the Sphinx buys troops, fleets, priests and philosophers: expected one of them,"
+                                 f" found {_quote(str(where))} (as in 'buy Sphinx: 2 troops IS4, fleet F5, priest')",
+                                 where)
+            if unit in ("troop", "fleet"):
+                if len(words) != 2 or not re.fullmatch(r"[A-Za-z]+[0-9]+", str(words[1])):
+                    raise self._fail(f"expected {'an island' if unit == 'troop' else 'a sea'} id after"
+                                     f" {_quote(str(words[0]))}, as in '{'troop IS4' if unit == 'troop' else 'fleet F5'}'",
+                                     words[-1])
+                target = fn(unit, self._place(words[1]))
+            else:
+                if len(words) != 1:
+                    raise self._fail(f"a {unit} is a card, sold without a place: found {_quote(str(words[1]))}",
+                                     words[1])
+                target = fn(unit)
+            span = Span(note.line, first.column, note.line, words[-1].end_column)
+            shown = self.src.line(note.line)[span.column - 1:span.end_column - 1]
+            emits.append(_Emit(False, fn("use", fn("sphinx"), target), span, shown, count=count))
+        return emits
 
     def _creature_use(self, creature: str, shown: str, note: Token) -> _Emit:
         """The use of a creature written after 'buy X:' (docs/notation.md, Creatures):

@@ -721,3 +721,30 @@ def test_start_lines_state_a_players_placement():
     assert [(s.player, s.places) for s in t.header.start] == [("Ann", ("IS1", "IS4", "B2", "F5"))]
     assert "a second 'start:' line for Ann" in error(players + "start: Ann IS1\nstart: Ann IS2\ncycle 1\n").message
     assert "cannot be a player's name" in error("game: cyclades\nplayers: Start red, Bob blue\n").message
+
+
+def test_the_sphinx_sales_are_one_use_per_unit():
+    """docs/notation.md, Creatures: 'buy Sphinx: 2 troops IS4, fleet F5, priest'."""
+    p = plays("Ann/Zeus: buy Sphinx: 2 troops IS4, fleet on F5, priest\n")
+    assert [x.move for x in p] == [fn("buy", fn("sphinx"))] + [fn("use", fn("sphinx"), fn("troop", "IS4"))] * 2 + [
+        fn("use", fn("sphinx"), fn("fleet", "F5")), fn("use", fn("sphinx"), fn("priest"))]
+    assert [x.text for x in p] == ["buy Sphinx", "2 troops IS4", "2 troops IS4", "fleet on F5", "priest"]
+    assert p[3].span == Span(4, 37, 4, 48)
+    (u,) = plays("Ann/Zeus: use Sphinx: philosopher\n")
+    assert u.move == fn("use", fn("sphinx"), fn("philosopher"))
+
+
+@pytest.mark.parametrize(
+    "piece, column, message",
+    [
+        ("buy Sphinx: 2 temples IS4", 25, "the Sphinx buys troops, fleets, priests and philosophers"),
+        ("buy Sphinx: troop", 23, "expected an island id after 'troop'"),
+        ("buy Sphinx: troop IS4, priest IS4", 41, "a priest is a card, sold without a place"),
+        ("buy Sphinx: troop IS4,, priest", 23, "an empty item in the Sphinx's sales"),
+    ],
+)
+def test_the_sphinx_sales_in_the_wrong_form(piece, column, message):
+    with pytest.raises(NotationError) as err:
+        plays(f"Ann/Zeus: {piece}\n")
+    assert message in err.value.message
+    assert (err.value.position.line, err.value.position.column) == (4, column)

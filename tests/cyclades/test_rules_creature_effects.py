@@ -1,8 +1,8 @@
 """Cyclades, the creatures' effects (rulebook: Mythological creatures): Harpy, Giant,
-Griffon, Satyr, Dryad and the Fates (referee/games/cyclades/rules/creatures.lp).
+Griffon, Satyr, Dryad, Sphinx and the Fates (referee/games/cyclades/rules/creatures.lp).
 
 Rules creature_effect_at_once, harpy_troop, giant_building, giant_not_metropolis,
-griffon_gold, satyr_philosopher, dryad_priest and fates_income. A use is written
+griffon_gold, satyr_philosopher, dryad_priest, sphinx_sell and fates_income. A use is written
 after the purchase: ``buy Harpy: troop IS4`` (docs/notation.md, Creatures).
 
 Board 5p, cycle 1, each player offers 1 GP (Eve takes Apollo): Ann 6 GP, Bob 6,
@@ -224,3 +224,51 @@ def test_fates_income_collected_again():
     # The effect is checked: no "effect not checked" warning, as there is for the cards not done yet.
     assert g.run.rules.warnings(g.steps(line)[0].move) == ()
     assert g.run.rules.warnings(fn("buy", fn("pegasus")))[0].startswith("effect not checked")
+
+
+# -- Sphinx ----------------------------------------------------------------------------------
+
+def test_sphinx_sell_units_and_cards_for_2_gp_each():
+    """Rule sphinx_sell: "Sphinx: the player sells any of their troops, fleets, priests and philosophers, for 2
+    GP each. Troops and fleets go back to the reserve; an island left without the player's troops stays theirs
+    with a territory marker." — Ann recruits her free priest, buys the Sphinx (4 GP) and sells the priest, her
+    troop on IS2 and her fleet on C6: 6 - 4 + 6 = 8 GP; IS2 stays hers."""
+    line = "Ann/Zeus: priest; buy Sphinx: priest, troop IS2, fleet C6"
+    g = play(first_cycle("Sphinx", line))
+    assert g.problems == []
+    after = g.after(line)
+    assert gold(after, "Ann") == 8
+    assert count(after, "priests", "Ann") == 0 and count(after, "troops", "Ann", "IS2") == 0
+    assert count(after, "fleets", "Ann", "C6") == 0 and holds(after, "marker", "IS2", "Ann")
+    assert [s.move.name for s in g.steps(line)] == ["recruit", "buy", "use", "use", "use"]
+
+
+def test_sphinx_sell_several_of_a_kind_one_use_each():
+    """Rule sphinx_sell: "Sphinx: the player sells any of their troops, ..., for 2 GP each. ..." — Cy recruits a
+    second troop on IS4 and sells both: IS4 stays his with a territory marker."""
+    line = "Cy/Ares: troop on IS4; buy Sphinx: 2 troops IS4"
+    g = play(first_cycle("Sphinx", line))
+    assert g.problems == []
+    after = g.after(line)
+    assert gold(after, "Cy") == 6 - 4 + 4
+    assert count(after, "troops", "Cy", "IS4") == 0 and holds(after, "marker", "IS4", "Cy")
+
+
+def test_sphinx_sell_only_what_the_player_has():
+    """Rule sphinx_sell: "Sphinx: the player sells any of their troops, fleets, priests and philosophers, ..." —
+    Ann has no philosopher, and the troop on IS4 is Cy's."""
+    line = "Ann/Zeus: buy Sphinx: philosopher, troop IS4"
+    g = play(first_cycle("Sphinx", line))
+    assert g.problems == [(line, ("sphinx_sell",)), (line, ("sphinx_sell",))]
+    assert g.report.problems[0].breaches[0].message == (
+        "Ann cannot sell this to the Sphinx: they have no such unit there, or no such card")
+    assert gold(g.after(line), "Ann") == 2 and count(g.after(line), "troops", "Cy", "IS4") == 1
+
+
+def test_sphinx_sell_right_after_the_purchase():
+    """Rule creature_effect_at_once: "A creature's power is used at once, right after the player buys it; ..." —
+    the Sphinx's sales follow each other, but a priest recruited in between ends them."""
+    line = "Ann/Zeus: buy Sphinx: troop IS2; priest; use Sphinx: fleet C6"
+    g = play(first_cycle("Sphinx", line))
+    assert g.problems == [(line, ("creature_effect_at_once",))]
+    assert gold(g.after(line), "Ann") == 6 - 4 + 2 + 2  # the sale stands as played

@@ -353,7 +353,9 @@ def _offer(d: Draft, facts: Facts, player: Term, god: Fn, amount: int) -> None:
 
 
 #: The creatures whose use is a move of its own right after the purchase (creatures.lp).
-EFFECT_CARDS = ("harpy", "giant", "griffon", "satyr", "dryad")
+EFFECT_CARDS = ("harpy", "giant", "griffon", "satyr", "dryad", "sphinx")
+#: The creatures used several times in a row (the Sphinx sells unit after unit).
+MULTI_USE = ("sphinx",)
 #: What Satyr and Dryad take (rules satyr_philosopher, dryad_priest).
 CARD_TAKEN = {"satyr": "philosophers", "dryad": "priests"}
 
@@ -379,6 +381,19 @@ def _use(d: Draft, facts: Facts, player: Term, card: str, target: Term) -> bool:
             half = d.count("gold", target) // 2
             d.change("gold", target, -half)
             d.change("gold", player, half)
+    elif card == "sphinx":  # rule sphinx_sell
+        if target in (Fn("priest"), Fn("philosopher")):
+            counter, key = target.name + "s", player
+        elif isinstance(target, Fn) and target.name in ("troop", "fleet") and len(target.args) == 1:
+            counter, key = target.name + "s", tup(player, target.args[0])
+        else:
+            return True
+        held = d.count(counter, key)
+        if held > 0:
+            d.change(counter, key, -1)
+            d.change("gold", player, 2)
+            if target.name == "troop" and held == 1:
+                d.add("marker", target.args[0], player)
     elif card in CARD_TAKEN:
         kind = CARD_TAKEN[card]
         if target in facts.players and target != player and d.count(kind, target) > 0:
@@ -399,7 +414,8 @@ def _player_move(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
     acting = d.one("acting")
     # Rule creature_effect_at_once: any move of the player ends the chance to use a creature.
     for f in [f for f in d.having("effect") if f.args[0] == player]:
-        d.discard(f)
+        if not (name == "use" and a and a[0] == f.args[1] and f.args[1].name in MULTI_USE):
+            d.discard(f)
     if name in ("offer", "apollo"):
         _offer(d, facts, player, a[0] if a else Fn("apollo"), a[1] if a else 0)
     elif name == "recruit":
