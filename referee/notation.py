@@ -533,6 +533,7 @@ _CREATURE_EFFECTS = {
     "dryad": "PLAYER",
     "fates": None,
     "sphinx": "2 troops IS4, fleet F5, priest",
+    "cyclops": "temple IS4 -> port",
 }
 
 
@@ -938,8 +939,14 @@ class _Reader(Transformer):
             player = Token("PLAYER", str(words[0]), line=note.line, column=words[0].column,
                            end_line=note.line, end_column=words[0].end_column)
             return _Emit(False, fn("use", fn(creature), str(player)), span, text, names=(player,))
-        if len(words) == 3 and words[1].lower() == "on":
-            words = [words[0], words[2]]
+        if len(words) >= 3 and words[1].lower() == "on":
+            words = [words[0], *words[2:]]
+        into = None
+        if creature == "cyclops":
+            if len(words) != 4 or str(words[2]) not in ("->", "→"):
+                raise wrong(words[0], _quote(text))
+            into = self._building(words[3], "built by the Cyclops")
+            words = words[:2]
         if len(words) != 2:
             raise wrong(words[0], _quote(text))
         what, where = words
@@ -947,6 +954,9 @@ class _Reader(Transformer):
             raise self._fail(f"expected an island id (such as IS4) after {_quote(str(what))}, found "
                              f"{_quote(str(where))}", where)
         place = self._place(where)
+        if creature == "cyclops":
+            building = self._building(what, "changed by the Cyclops")
+            return _Emit(False, fn("use", fn("cyclops"), fn("change", fn(building), place, fn(into))), span, text)
         if creature == "harpy":
             if self.names.find("things", str(what)) != "troop":
                 raise wrong(what, _quote(str(what)))

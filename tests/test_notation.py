@@ -289,6 +289,8 @@ def test_each_piece_makes_its_terms(piece, expected):
         ("buy Giant: metropolis IS2", fn("use", fn("giant"), fn("metropolis", "IS2"))),
         ("buy Satyr: bob", fn("use", fn("satyr"), "Bob")),
         ("buy Dryad: Cy", fn("use", fn("dryad"), "Cy")),
+        ("buy Cyclops: temple IS2 -> port", fn("use", fn("cyclops"), fn("change", fn("temple"), "IS2", fn("port")))),
+        ("buy Cyclops: temple on IS2 -> port", fn("use", fn("cyclops"), fn("change", fn("temple"), "IS2", fn("port")))),
     ],
 )
 def test_a_creature_use_follows_its_purchase(piece, use):
@@ -310,6 +312,9 @@ def test_a_creature_use_follows_its_purchase(piece, use):
         ("buy Giant: troop IS4", 22, "the Giant destroys a building: expected a building"),
         ("buy Griffon: Bob Cy", 28, "the Griffon's use names one player, as in 'buy Griffon: Bob', found 'Bob Cy'"),
         ("buy Griffon: Zed", 24, "'Zed' is not a player"),
+        ("buy Cyclops: temple IS2", 24, "the Cyclops's use is written 'temple IS4 -> port' after 'buy Cyclops:'"),
+        ("buy Cyclops: temple IS2 -> priest", 38, "only a building can be built by the Cyclops"),
+        ("buy Cyclops: troop IS2 -> port", 24, "only a building can be changed by the Cyclops"),
         ("buy The Fates: Bob", 26, "The Fates has a single use, made with the purchase: write 'buy The Fates'"),
         ("buy Giant: 1 port on IS2", 22, "the Giant's use is written 'temple IS4' after 'buy Giant:', found '1 port on IS2'"),
     ],

@@ -1,8 +1,9 @@
 """Cyclades, the creatures' effects (rulebook: Mythological creatures): Harpy, Giant,
-Griffon, Satyr, Dryad, Sphinx and the Fates (referee/games/cyclades/rules/creatures.lp).
+Griffon, Satyr, Dryad, Sphinx, Cyclops and the Fates (referee/games/cyclades/rules/creatures.lp).
 
 Rules creature_effect_at_once, harpy_troop, giant_building, giant_not_metropolis,
-griffon_gold, satyr_philosopher, dryad_priest, sphinx_sell and fates_income. A use is written
+griffon_gold, satyr_philosopher, dryad_priest, sphinx_sell, cyclops_building,
+cyclops_type and fates_income. A use is written
 after the purchase: ``buy Harpy: troop IS4`` (docs/notation.md, Creatures).
 
 Board 5p, cycle 1, each player offers 1 GP (Eve takes Apollo): Ann 6 GP, Bob 6,
@@ -272,3 +273,63 @@ def test_sphinx_sell_right_after_the_purchase():
     g = play(first_cycle("Sphinx", line))
     assert g.problems == [(line, ("creature_effect_at_once",))]
     assert gold(g.after(line), "Ann") == 6 - 4 + 2 + 2  # the sale stands as played
+
+
+# -- Cyclops (the card) ----------------------------------------------------------------------
+
+def test_cyclops_building_changes_a_building_into_another_type():
+    """Rule cyclops_building: "Cyclops: the player changes one of their buildings into a building of another
+    type; if they then own the four types, they build a metropolis at once (rule metropolis_buildings)." —
+    Ann's new temple on IS2 becomes a port."""
+    line = "Ann/Zeus: temple on IS2; buy Cyclops: temple IS2 -> port"
+    g = play(first_cycle("Cyclops", line))
+    assert g.problems == []
+    assert buildings(g.after(line), "IS2") == {"port": 1}
+    assert gold(g.after(line), "Ann") == 6 - 2 - 3  # the temple lowers the Cyclops to 3 GP
+
+
+def test_cyclops_building_only_the_players_own():
+    """Rule cyclops_building: "Cyclops: the player changes one of their buildings ..." — Dan cannot change Ann's
+    temple on IS2."""
+    line = "Dan/Poseidon: buy Cyclops: temple IS2 -> port"
+    g = play(first_cycle("Cyclops", "Ann/Zeus: temple on IS2\n" + line))
+    assert g.problems == [(line, ("cyclops_building",))]
+    assert g.report.problems[0].breaches[0].message == (
+        "Dan cannot change a temple on IS2 with the Cyclops: they own no such building there")
+    assert buildings(g.after(line), "IS2") == {"temple": 1}
+
+
+def test_cyclops_type_another_type():
+    """Rule cyclops_type: "The building the Cyclops changes becomes a building of another type." """
+    line = "Ann/Zeus: temple on IS2; buy Cyclops: temple IS2 -> temple"
+    g = play(first_cycle("Cyclops", line))
+    assert g.problems == [(line, ("cyclops_type",))]
+    assert g.report.problems[0].breaches[0].message == (
+        "Ann cannot change a temple into the same type, or into something that is not a building")
+
+
+def test_cyclops_building_the_fourth_type_builds_a_metropolis_at_once():
+    """Rule cyclops_building: "... if they then own the four types, they build a metropolis at once (rule
+    metropolis_buildings)." — BUILD3 (see test_rules_metropolis.py): in cycle 5 Ann, with two temples and a
+    university on IS7, a university on IS1 and ports on IS5, turns a temple into a fortress, discards one of
+    each type and places the metropolis on IS7."""
+    line = "Ann/Zeus: buy Cyclops: temple IS7 -> fortress"
+    discards = ("Ann/Zeus: discard temple IS7; discard university IS1; discard port IS5; discard fortress IS7; "
+                "metropolis on IS7")
+    g = play(BUILD3.format(bob1=1) + f"""
+        Cy/Apollo: prosperity on IS4
+        cycle 5
+        creatures: Cyclops, Griffon, Sylph
+        gods: Zeus, Athena / Ares, Poseidon
+        Cy: Apollo
+        Bob: Apollo
+        Ann: 1 on Zeus
+        {line}
+        {discards}
+        Cy/Apollo: prosperity on IS4
+    """, players=3, board="build3")
+    assert g.problems == []
+    assert fluents(g.before(line), "pending") == []
+    assert fluents(g.after(line), "pending") == [("Ann", "buildings")]
+    assert metropolises(g.after(discards)) == ["IS7"]
+    assert buildings(g.after(discards), "IS7") == {"university": 1}

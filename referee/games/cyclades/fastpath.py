@@ -353,7 +353,7 @@ def _offer(d: Draft, facts: Facts, player: Term, god: Fn, amount: int) -> None:
 
 
 #: The creatures whose use is a move of its own right after the purchase (creatures.lp).
-EFFECT_CARDS = ("harpy", "giant", "griffon", "satyr", "dryad", "sphinx")
+EFFECT_CARDS = ("harpy", "giant", "griffon", "satyr", "dryad", "sphinx", "cyclops")
 #: The creatures used several times in a row (the Sphinx sells unit after unit).
 MULTI_USE = ("sphinx",)
 #: What Satyr and Dryad take (rules satyr_philosopher, dryad_priest).
@@ -394,6 +394,23 @@ def _use(d: Draft, facts: Facts, player: Term, card: str, target: Term) -> bool:
             d.change("gold", player, 2)
             if target.name == "troop" and held == 1:
                 d.add("marker", target.args[0], player)
+    elif card == "cyclops":  # rules cyclops_building, cyclops_type, metropolis_buildings
+        if not (isinstance(target, Fn) and target.name == "change" and len(target.args) == 3):
+            return False
+        old, island, new = target.args
+        held = controlled(d, player)
+        if island not in held or d.count("building", tup(island, old)) < 1 or new == old or new.name not in BUILDINGS:
+            return True
+
+        def owned() -> set:
+            return {key.args[1] for key, n in d.counts("building").items() if key.args[0] in held and n > 0}
+
+        before = owned()
+        d.change("building", tup(island, old), -1)
+        d.change("building", tup(island, new), 1)
+        if (not any(f.args[0] == player for f in d.having("pending")) and len(before) < 4
+                and len(owned()) == 4):
+            d.add("pending", player, Fn("buildings"))
     elif card in CARD_TAKEN:
         kind = CARD_TAKEN[card]
         if target in facts.players and target != player and d.count(kind, target) > 0:
