@@ -534,6 +534,7 @@ _CREATURE_EFFECTS = {
     "fates": None,
     "sphinx": "2 troops IS4, fleet F5, priest",
     "cyclops": "temple IS4 -> port",
+    "pegasus": "2 troops IS4 -> IS7",
 }
 
 
@@ -874,6 +875,20 @@ class _Reader(Transformer):
             return self._sphinx_sales(note)
         return [dataclasses.replace(self._creature_use(creature, shown, note), span=span, text=text)]
 
+    def _pegasus_flight(self, words: list, text: str, span: Span, wrong) -> _Emit:
+        """'2 troops IS4 -> IS7' (the count may be left out for one troop)."""
+        count, first = 1, words[0]
+        if re.fullmatch(r"[0-9]+", str(words[0])):
+            count = self._count(words[0])
+            words = words[1:]
+        if len(words) != 4 or self.names.find("things", str(words[0])) != "troop" or str(words[2]) not in ("->", "→"):
+            raise wrong(first, _quote(text))
+        for where in (words[1], words[3]):
+            if not re.fullmatch(r"[A-Za-z]+[0-9]+", str(where)):
+                raise self._fail(f"expected an island id (such as IS4), found {_quote(str(where))}", where)
+        move = fn("march", self._place(words[1]), count, self._place(words[3]))
+        return _Emit(False, fn("use", fn("pegasus"), move), span, text)
+
     def _sphinx_sales(self, note: Token) -> list[_Emit]:
         """'buy Sphinx: 2 troops IS4, fleet F5, priest': one use per unit sold, each
         item '[N] unit [on] [place]' (troops and fleets with their place)."""
@@ -941,6 +956,8 @@ class _Reader(Transformer):
             return _Emit(False, fn("use", fn(creature), str(player)), span, text, names=(player,))
         if len(words) >= 3 and words[1].lower() == "on":
             words = [words[0], *words[2:]]
+        if creature == "pegasus":
+            return self._pegasus_flight(words, text, span, wrong)
         into = None
         if creature == "cyclops":
             if len(words) != 4 or str(words[2]) not in ("->", "→"):

@@ -95,6 +95,7 @@ def test_the_example_reads_move_by_move():
         ("Cy", "zeus", fn("recruit", fn("priest"))),
         ("Cy", "zeus", fn("build", fn("temple"), "IS4")),
         ("Cy", "zeus", fn("buy", fn("pegasus"))),
+        ("Cy", "zeus", fn("use", fn("pegasus"), fn("march", "IS12", 2, "IS8"))),
         ("Ann", "athena", fn("recruit", fn("philosopher"))),
         ("Ann", "athena", fn("recruit", fn("philosopher"))),
         ("Ann", "athena", fn("build", fn("university"), "IS2")),
@@ -117,9 +118,9 @@ def test_the_example_reads_move_by_move():
         ("Ann", None, fn("offer", fn("zeus"), 4)),
     ]
     assert [p.disputed for p in t.plays].count(True) == 1 and t.plays[-1].disputed
-    buy = t.plays[9]
-    assert buy.note == "2 troops IS12 -> IS8"
-    assert buy.text == "buy Pegasus: 2 troops IS12 -> IS8"
+    buy, use = t.plays[9:11]
+    assert buy.note is None and use.note is None
+    assert buy.text == "buy Pegasus" and use.text == "2 troops IS12 -> IS8"
     assert buy.line_text == "Cy/Zeus: priest; temple on IS4; buy Pegasus: 2 troops IS12 -> IS8"
 
 
@@ -291,6 +292,8 @@ def test_each_piece_makes_its_terms(piece, expected):
         ("buy Dryad: Cy", fn("use", fn("dryad"), "Cy")),
         ("buy Cyclops: temple IS2 -> port", fn("use", fn("cyclops"), fn("change", fn("temple"), "IS2", fn("port")))),
         ("buy Cyclops: temple on IS2 -> port", fn("use", fn("cyclops"), fn("change", fn("temple"), "IS2", fn("port")))),
+        ("buy Pegasus: 2 troops IS12 -> IS8", fn("use", fn("pegasus"), fn("march", "IS12", 2, "IS8"))),
+        ("buy Pegasus: troop IS1 -> IS8", fn("use", fn("pegasus"), fn("march", "IS1", 1, "IS8"))),
     ],
 )
 def test_a_creature_use_follows_its_purchase(piece, use):
@@ -315,6 +318,8 @@ def test_a_creature_use_follows_its_purchase(piece, use):
         ("buy Cyclops: temple IS2", 24, "the Cyclops's use is written 'temple IS4 -> port' after 'buy Cyclops:'"),
         ("buy Cyclops: temple IS2 -> priest", 38, "only a building can be built by the Cyclops"),
         ("buy Cyclops: troop IS2 -> port", 24, "only a building can be changed by the Cyclops"),
+        ("buy Pegasus: 2 troops IS12", 24, "the Pegasus's use is written '2 troops IS4 -> IS7' after 'buy Pegasus:'"),
+        ("buy Pegasus: 2 troops IS12 -> F5x", 41, "expected an island id (such as IS4), found 'F5x'"),
         ("buy The Fates: Bob", 26, "The Fates has a single use, made with the purchase: write 'buy The Fates'"),
         ("buy Giant: 1 port on IS2", 22, "the Giant's use is written 'temple IS4' after 'buy Giant:', found '1 port on IS2'"),
     ],
@@ -362,8 +367,8 @@ def test_counts_expand_to_identical_plays():
 
 
 def test_buy_note_runs_to_the_next_semicolon_comment_or_disputed_mark():
-    p = plays("Ann/Zeus: buy Pegasus: 2 troops IS12 -> IS8 ; pass\n")
-    assert p[0].note == "2 troops IS12 -> IS8" and p[0].text == "buy Pegasus: 2 troops IS12 -> IS8"
+    p = plays("Ann/Zeus: buy Sylph: 2 fleets F5 -> F6 ; pass\n")
+    assert p[0].note == "2 fleets F5 -> F6" and p[0].text == "buy Sylph: 2 fleets F5 -> F6"
     assert p[1].note is None
     (p,) = plays("Ann/Zeus: buy Siren: from Bob? yes # he had 7\n")
     assert p.note == "from Bob? yes" and not p.disputed
@@ -515,11 +520,11 @@ def test_chinese_names_from_the_seeds():
 
 
 def test_full_width_punctuation_from_a_chinese_input_method():
-    p = plays("Ann/宙斯：祭司；神庙 on IS4；buy 飞马：移动 2 军队 ？？\ngods：宙斯，雅典娜、战神 / 波塞冬\n")
+    p = plays("Ann/宙斯：祭司；神庙 on IS4；buy 空气精灵：移动 2 舰队 ？？\ngods：宙斯，雅典娜、战神 / 波塞冬\n")
     assert [x.move for x in p[:3]] == [
-        fn("recruit", fn("priest")), fn("build", fn("temple"), "IS4"), fn("buy", fn("pegasus")),
+        fn("recruit", fn("priest")), fn("build", fn("temple"), "IS4"), fn("buy", fn("sylph")),
     ]
-    assert p[2].note == "移动 2 军队" and p[2].disputed
+    assert p[2].note == "移动 2 舰队" and p[2].disputed
     assert [x.move.args[1] for x in p[3:]] == [fn("zeus"), fn("athena"), fn("ares"), fn("poseidon")]
 
 

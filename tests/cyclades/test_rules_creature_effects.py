@@ -1,9 +1,10 @@
 """Cyclades, the creatures' effects (rulebook: Mythological creatures): Harpy, Giant,
-Griffon, Satyr, Dryad, Sphinx, Cyclops and the Fates (referee/games/cyclades/rules/creatures.lp).
+Griffon, Satyr, Dryad, Sphinx, Cyclops, Pegasus and the Fates
+(referee/games/cyclades/rules/creatures.lp).
 
 Rules creature_effect_at_once, harpy_troop, giant_building, giant_not_metropolis,
 griffon_gold, satyr_philosopher, dryad_priest, sphinx_sell, cyclops_building,
-cyclops_type and fates_income. A use is written
+cyclops_type, pegasus_move and fates_income. A use is written
 after the purchase: ``buy Harpy: troop IS4`` (docs/notation.md, Creatures).
 
 Board 5p, cycle 1, each player offers 1 GP (Eve takes Apollo): Ann 6 GP, Bob 6,
@@ -333,3 +334,41 @@ def test_cyclops_building_the_fourth_type_builds_a_metropolis_at_once():
     assert fluents(g.after(line), "pending") == [("Ann", "buildings")]
     assert metropolises(g.after(discards)) == ["IS7"]
     assert buildings(g.after(discards), "IS7") == {"university": 1}
+
+
+# -- Pegasus ---------------------------------------------------------------------------------
+
+def test_pegasus_move_to_any_island_without_fleets_or_cost():
+    """Rule pegasus_move: "Pegasus: some or all troops of one of the player's islands move to any other island,
+    without a chain of fleets and at no cost; landing among enemy troops starts a battle as usual." — Ann, on
+    Zeus, flies her troop from IS2 to the empty IS5, which no fleet of hers links: she takes IS5 and keeps IS2
+    with a territory marker; she pays only the Pegasus (4 GP)."""
+    line = "Ann/Zeus: buy Pegasus: troop IS2 -> IS5"
+    g = play(first_cycle("Pegasus", line))
+    assert g.problems == []
+    after = g.after(line)
+    assert count(after, "troops", "Ann", "IS5") == 1 and holds(after, "marker", "IS2", "Ann")
+    assert gold(after, "Ann") == 6 - 4
+
+
+def test_pegasus_move_a_battle_as_usual():
+    """Rule pegasus_move: "... landing among enemy troops starts a battle as usual." — Ann's troop lands on
+    Cy's IS4 (1 troop, no fortress): 1 + 3 beats 1 + 0; Cy loses his troop and Ann takes IS4."""
+    line = "Ann/Zeus: buy Pegasus: troop IS2 -> IS4"
+    g = play(first_cycle("Pegasus", line + "\nbattle: Ann 3, Cy 0"))
+    assert g.problems == []
+    assert fluents(g.after(line), "battle") == [("land", "IS4", "Ann", "Cy")]
+    after = g.after("battle: Ann 3, Cy 0")
+    assert fluents(after, "battle") == [] and count(after, "troops", "Cy", "IS4") == 0
+    assert count(after, "troops", "Ann", "IS4") == 1
+
+
+def test_pegasus_move_to_another_island():
+    """Rule pegasus_move: "Pegasus: some or all troops of one of the player's islands move to any other
+    island, ..." — not to the island they stand on, and only the troops there (rule troop_move_from)."""
+    g = play(first_cycle("Pegasus", "Ann/Zeus: buy Pegasus: troop IS2 -> IS2"))
+    assert g.problems == [("Ann/Zeus: buy Pegasus: troop IS2 -> IS2", ("pegasus_move",))]
+    assert g.report.problems[0].breaches[0].message == (
+        "Ann cannot fly troops to IS2 with the Pegasus: it is not another island")
+    g = play(first_cycle("Pegasus", "Ann/Zeus: buy Pegasus: 2 troops IS2 -> IS5"))
+    assert g.problems == [("Ann/Zeus: buy Pegasus: 2 troops IS2 -> IS5", ("troop_move_from",))]

@@ -353,7 +353,7 @@ def _offer(d: Draft, facts: Facts, player: Term, god: Fn, amount: int) -> None:
 
 
 #: The creatures whose use is a move of its own right after the purchase (creatures.lp).
-EFFECT_CARDS = ("harpy", "giant", "griffon", "satyr", "dryad", "sphinx", "cyclops")
+EFFECT_CARDS = ("harpy", "giant", "griffon", "satyr", "dryad", "sphinx", "cyclops", "pegasus")
 #: The creatures used several times in a row (the Sphinx sells unit after unit).
 MULTI_USE = ("sphinx",)
 #: What Satyr and Dryad take (rules satyr_philosopher, dryad_priest).
@@ -394,6 +394,10 @@ def _use(d: Draft, facts: Facts, player: Term, card: str, target: Term) -> bool:
             d.change("gold", player, 2)
             if target.name == "troop" and held == 1:
                 d.add("marker", target.args[0], player)
+    elif card == "pegasus":  # rule pegasus_move: a troop movement without fleets or cost
+        if not (isinstance(target, Fn) and target.name == "march" and len(target.args) == 3):
+            return False
+        return _march(d, facts, player, *target.args, cost=0)
     elif card == "cyclops":  # rules cyclops_building, cyclops_type, metropolis_buildings
         if not (isinstance(target, Fn) and target.name == "change" and len(target.args) == 3):
             return False
@@ -602,7 +606,7 @@ def _sail(d: Draft, player: Term, start: Term, count: Term, path: Term) -> bool:
     return True
 
 
-def _march(d: Draft, facts: Facts, player: Term, start: Term, count: Term, to: Term) -> bool:
+def _march(d: Draft, facts: Facts, player: Term, start: Term, count: Term, to: Term, cost: int = 1) -> bool:
     if not isinstance(count, int):
         return False
     enemy = _enemy(d, "troops", to, player)
@@ -610,7 +614,7 @@ def _march(d: Draft, facts: Facts, player: Term, start: Term, count: Term, to: T
     types = _types_with(d, player, to) if conquest else None
     if count > 0 and d.count("troops", tup(player, start)) == count:
         d.add("marker", start, player)  # rule territory_marker
-    d.change("gold", player, -1)
+    d.change("gold", player, -cost)
     d.change("troops", tup(player, start), -count)
     d.change("troops", tup(player, to), count)
     if enemy is not None:
