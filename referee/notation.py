@@ -535,6 +535,7 @@ _CREATURE_EFFECTS = {
     "sphinx": "2 troops IS4, fleet F5, priest",
     "cyclops": "temple IS4 -> port",
     "pegasus": "2 troops IS4 -> IS7",
+    "siren": "F5",
 }
 
 
@@ -958,6 +959,14 @@ class _Reader(Transformer):
             words = [words[0], *words[2:]]
         if creature == "pegasus":
             return self._pegasus_flight(words, text, span, wrong)
+        if creature == "siren":  # 'F5', or 'F5 from F7' when the reserve is empty
+            if len(words) not in (1, 3) or (len(words) == 3 and words[1].lower() != "from"):
+                raise self._fail(f"the Siren's use is written 'F5' (or 'F5 from F7' when the reserve is empty)"
+                                 f" after 'buy Siren:', found {_quote(text)}", words[0])
+            for where in words[::2]:
+                if not re.fullmatch(r"[A-Za-z]+[0-9]+", str(where)):
+                    raise self._fail(f"expected a sea id (such as F5), found {_quote(str(where))}", where)
+            return _Emit(False, fn("use", fn("siren"), fn("fleet", *(self._place(w) for w in words[::2]))), span, text)
         into = None
         if creature == "cyclops":
             if len(words) != 4 or str(words[2]) not in ("->", "→"):

@@ -294,6 +294,8 @@ def test_each_piece_makes_its_terms(piece, expected):
         ("buy Cyclops: temple on IS2 -> port", fn("use", fn("cyclops"), fn("change", fn("temple"), "IS2", fn("port")))),
         ("buy Pegasus: 2 troops IS12 -> IS8", fn("use", fn("pegasus"), fn("march", "IS12", 2, "IS8"))),
         ("buy Pegasus: troop IS1 -> IS8", fn("use", fn("pegasus"), fn("march", "IS1", 1, "IS8"))),
+        ("buy Siren: f5", fn("use", fn("siren"), fn("fleet", "F5"))),
+        ("buy Siren: F5 from K1", fn("use", fn("siren"), fn("fleet", "F5", "K1"))),
     ],
 )
 def test_a_creature_use_follows_its_purchase(piece, use):
@@ -320,6 +322,8 @@ def test_a_creature_use_follows_its_purchase(piece, use):
         ("buy Cyclops: troop IS2 -> port", 24, "only a building can be changed by the Cyclops"),
         ("buy Pegasus: 2 troops IS12", 24, "the Pegasus's use is written '2 troops IS4 -> IS7' after 'buy Pegasus:'"),
         ("buy Pegasus: 2 troops IS12 -> F5x", 41, "expected an island id (such as IS4), found 'F5x'"),
+        ("buy Siren: F5 K1", 22, "the Siren's use is written 'F5' (or 'F5 from F7' when the reserve is empty)"),
+        ("buy Siren: Bob", 22, "expected a sea id (such as F5), found 'Bob'"),
         ("buy The Fates: Bob", 26, "The Fates has a single use, made with the purchase: write 'buy The Fates'"),
         ("buy Giant: 1 port on IS2", 22, "the Giant's use is written 'temple IS4' after 'buy Giant:', found '1 port on IS2'"),
     ],
@@ -370,12 +374,12 @@ def test_buy_note_runs_to_the_next_semicolon_comment_or_disputed_mark():
     p = plays("Ann/Zeus: buy Sylph: 2 fleets F5 -> F6 ; pass\n")
     assert p[0].note == "2 fleets F5 -> F6" and p[0].text == "buy Sylph: 2 fleets F5 -> F6"
     assert p[1].note is None
-    (p,) = plays("Ann/Zeus: buy Siren: from Bob? yes # he had 7\n")
-    assert p.note == "from Bob? yes" and not p.disputed
-    (p,) = plays("Ann/Zeus: buy Siren: from Bob ??\n")
-    assert p.note == "from Bob" and p.disputed and p.text == "buy Siren: from Bob"
-    (p,) = plays("Ann/Zeus: buy Siren: from Bob???  # hm\n")
-    assert p.note == "from Bob?" and p.disputed
+    (p,) = plays("Ann/Zeus: buy Sylph: from F5? yes # he had 7\n")
+    assert p.note == "from F5? yes" and not p.disputed
+    (p,) = plays("Ann/Zeus: buy Sylph: from F5 ??\n")
+    assert p.note == "from F5" and p.disputed and p.text == "buy Sylph: from F5"
+    (p,) = plays("Ann/Zeus: buy Sylph: from F5???  # hm\n")
+    assert p.note == "from F5?" and p.disputed
     (p,) = plays("Ann/Zeus: buy Harpy:\n")
     assert p.note is None and p.text == "buy Harpy:"
     (p,) = plays("Ann/Zeus: buy Harpy\n")

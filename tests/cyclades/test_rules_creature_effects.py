@@ -1,10 +1,10 @@
 """Cyclades, the creatures' effects (rulebook: Mythological creatures): Harpy, Giant,
-Griffon, Satyr, Dryad, Sphinx, Cyclops, Pegasus and the Fates
+Griffon, Satyr, Dryad, Sphinx, Cyclops, Pegasus, Siren and the Fates
 (referee/games/cyclades/rules/creatures.lp).
 
 Rules creature_effect_at_once, harpy_troop, giant_building, giant_not_metropolis,
 griffon_gold, satyr_philosopher, dryad_priest, sphinx_sell, cyclops_building,
-cyclops_type, pegasus_move and fates_income. A use is written
+cyclops_type, pegasus_move, siren_fleet, siren_reserve and fates_income. A use is written
 after the purchase: ``buy Harpy: troop IS4`` (docs/notation.md, Creatures).
 
 Board 5p, cycle 1, each player offers 1 GP (Eve takes Apollo): Ann 6 GP, Bob 6,
@@ -225,7 +225,7 @@ def test_fates_income_collected_again():
     assert gold(g.after(line), "Ann") == 6 - 4 + collected
     # The effect is checked: no "effect not checked" warning, as there is for the cards not done yet.
     assert g.run.rules.warnings(g.steps(line)[0].move) == ()
-    assert g.run.rules.warnings(fn("buy", fn("pegasus")))[0].startswith("effect not checked")
+    assert g.run.rules.warnings(fn("buy", fn("sylph")))[0].startswith("effect not checked")
 
 
 # -- Sphinx ----------------------------------------------------------------------------------
@@ -372,3 +372,53 @@ def test_pegasus_move_to_another_island():
         "Ann cannot fly troops to IS2 with the Pegasus: it is not another island")
     g = play(first_cycle("Pegasus", "Ann/Zeus: buy Pegasus: 2 troops IS2 -> IS5"))
     assert g.problems == [("Ann/Zeus: buy Pegasus: 2 troops IS2 -> IS5", ("troop_move_from",))]
+
+
+# -- Siren -----------------------------------------------------------------------------------
+
+def test_siren_fleet_replaces_an_enemy_fleet():
+    """Rule siren_fleet: "Siren: one enemy fleet of the player's choice goes back to its owner's reserve and one
+    of the player's fleets takes its place." — Cy's fleet on F5 gives way to one of Ann's."""
+    line = "Ann/Zeus: buy Siren: F5"
+    g = play(first_cycle("Siren", line))
+    assert g.problems == []
+    after = g.after(line)
+    assert count(after, "fleets", "Cy", "F5") == 0 and count(after, "fleets", "Ann", "F5") == 1
+    assert count(after, "fleets", "Ann", "C6") == 1 and count(after, "fleets", "Ann", "K1") == 1
+
+
+def test_siren_fleet_only_an_enemy_fleet():
+    """Rule siren_fleet: "Siren: one enemy fleet of the player's choice goes back ..." — not Ann's own fleet on
+    C6, nor an empty sea space."""
+    g = play(first_cycle("Siren", "Ann/Zeus: buy Siren: C6"))
+    assert g.problems == [("Ann/Zeus: buy Siren: C6", ("siren_fleet",))]
+    assert g.report.problems[0].breaches[0].message == "Ann cannot use the Siren on C6: there is no enemy fleet there"
+    assert count(g.final, "fleets", "Ann", "C6") == 1
+    g = play(first_cycle("Siren", "Ann/Zeus: buy Siren: D4"))
+    assert g.problems == [("Ann/Zeus: buy Siren: D4", ("siren_fleet",))]
+
+
+def test_siren_reserve_from_the_board_when_the_reserve_is_empty():
+    """Rule siren_reserve: "The fleet comes from the player's reserve; only when the reserve is empty does the
+    player take one of their fleets from elsewhere on the board." — board full5: Ann has all 8 fleets on the
+    board; she takes the one on K1 to replace Cy's fleet on H6."""
+    line = "Ann/Zeus: buy Siren: H6 from K1"
+    g = play(first_cycle("Siren", line).replace("Eve/Apollo: prosperity on IS3", "Eve/Apollo: prosperity on IS12"),
+             board="full5")
+    assert g.problems == []
+    after = g.after(line)
+    assert count(after, "fleets", "Cy", "H6") == 0 and count(after, "fleets", "Ann", "H6") == 1
+    assert count(after, "fleets", "Ann", "K1") == 0
+
+
+def test_siren_reserve_the_reserve_first():
+    """Rule siren_reserve: "The fleet comes from the player's reserve; only when the reserve is empty ..." —
+    on board full5 Ann has no fleet in reserve; on the 5p board she has six, and may not take one from K1."""
+    line = "Ann/Zeus: buy Siren: H6"
+    g = play(first_cycle("Siren", line).replace("Eve/Apollo: prosperity on IS3", "Eve/Apollo: prosperity on IS12"),
+             board="full5")
+    assert g.problems == [(line, ("siren_reserve",))]
+    line = "Ann/Zeus: buy Siren: F5 from K1"
+    g = play(first_cycle("Siren", line))
+    assert g.problems == [(line, ("siren_reserve",))]
+    assert count(g.after(line), "fleets", "Ann", "F5") == 1  # applied as played

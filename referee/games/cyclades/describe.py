@@ -89,6 +89,9 @@ def _use(card: Term, target: Term) -> str:
         return f"change the {name(target.args[0])} on {target.args[1]} into {ARTICLE.get(target.args[2].name, name(target.args[2]))}"
     if card == "pegasus" and isinstance(target, Fn) and target.name == "march" and len(target.args) == 3:
         return f"fly {_units(target.args[1], 'troop')} from {target.args[0]} to {target.args[2]}"
+    if card == "siren" and isinstance(target, Fn) and target.name == "fleet" and target.args:
+        source = f" with a fleet from {target.args[1]}" if len(target.args) == 2 else " with a fleet from the reserve"
+        return f"replace an enemy fleet on {target.args[0]}{source}"
     if card == "sphinx":
         what = f"a {target.name}" + (f" on {target.args[0]}" if isinstance(target, Fn) and target.args else "")
         return f"sell {what} for 2 GP"
@@ -183,6 +186,9 @@ def _grouping(move: Fn) -> tuple[tuple, str, object]:
         case "use" if len(a) == 2 and isinstance(a[1], Fn) and a[1].name == "march" and len(a[1].args) == 3:
             return ((6, 5, a[1].args[0]), f"Pegasus: fly {{}} troops from {a[1].args[0]} to any island",
                     a[1].args[1])
+        case "use" if len(a) == 2 and isinstance(a[1], Fn) and a[1].name == "fleet" and a[0] == Fn("siren"):
+            source = f" (a fleet from {a[1].args[1]})" if len(a[1].args) == 2 else ""
+            return (6, 6, source), f"Siren: an enemy fleet on any of {{}}{source}", a[1].args[0]
         case "use" if len(a) == 2 and isinstance(a[1], Fn) and a[1].name == "troop":
             return (6, 1), "Harpy: a troop on any of {}", a[1].args[0]
         case "use" if len(a) == 2 and isinstance(a[1], Fn) and a[1].name == "building":

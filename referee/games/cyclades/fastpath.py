@@ -353,7 +353,7 @@ def _offer(d: Draft, facts: Facts, player: Term, god: Fn, amount: int) -> None:
 
 
 #: The creatures whose use is a move of its own right after the purchase (creatures.lp).
-EFFECT_CARDS = ("harpy", "giant", "griffon", "satyr", "dryad", "sphinx", "cyclops", "pegasus")
+EFFECT_CARDS = ("harpy", "giant", "griffon", "satyr", "dryad", "sphinx", "cyclops", "pegasus", "siren")
 #: The creatures used several times in a row (the Sphinx sells unit after unit).
 MULTI_USE = ("sphinx",)
 #: What Satyr and Dryad take (rules satyr_philosopher, dryad_priest).
@@ -394,6 +394,17 @@ def _use(d: Draft, facts: Facts, player: Term, card: str, target: Term) -> bool:
             d.change("gold", player, 2)
             if target.name == "troop" and held == 1:
                 d.add("marker", target.args[0], player)
+    elif card == "siren":  # rules siren_fleet, siren_reserve
+        if not (isinstance(target, Fn) and target.name == "fleet" and target.args):
+            return False
+        sea = target.args[0]
+        enemies = [key for key, n in d.counts("fleets").items() if key.args[1] == sea and key.args[0] != player and n > 0]
+        if enemies:
+            for key in enemies:
+                d.change("fleets", key, -1)
+            d.change("fleets", tup(player, sea), 1)
+            if len(target.args) == 2 and target.args[1] != sea and d.count("fleets", tup(player, target.args[1])) > 0:
+                d.change("fleets", tup(player, target.args[1]), -1)
     elif card == "pegasus":  # rule pegasus_move: a troop movement without fleets or cost
         if not (isinstance(target, Fn) and target.name == "march" and len(target.args) == 3):
             return False
