@@ -379,7 +379,7 @@ def _game_of(src: _Source) -> str:
 
 # --------------------------------------------------------- syntax errors --
 
-_MOVE_TERMS = {"INT", "THING", "BUY", "REPLACE", "DISCARD", "METROPOLIS", "DEMOLISH", "PROSPERITY", "PASS"}
+_MOVE_TERMS = {"INT", "THING", "BUY", "USE", "REPLACE", "DISCARD", "METROPOLIS", "DEMOLISH", "PROSPERITY", "PASS"}
 _LINE_TERMS = {"GAME", "PLAYERS", "ORDER", "RULES", "BOARD", "CYCLE", "CREATURES", "GODS", "BATTLE", "PLAYER", "$END"}
 
 _MOVE_WORDS = (
@@ -411,7 +411,8 @@ def _term_words(names: _Names) -> dict[str, str]:
         "REST_OF_LINE": "a board name or file path",
         "INT": "a number",
         "PLACE": "an island or sea id (e.g. IS4, F5)",
-        "NOTE": "the creature's effect (free text)",
+        "NOTE": "the creature's use (Harpy 'troop IS4', Giant 'temple IS4', Griffon, Satyr or Dryad"
+                " a player's name; free text for the cards not checked yet)",
         "_COLON": "':'",
         "_COMMA": "','",
         "_SLASH": "'/'",
@@ -520,6 +521,22 @@ class _HeaderLine:
     value: object
     span: Span
     value_token: Token | None = None
+
+
+#: The creatures whose use is written after 'buy X:' in a fixed form (docs/notation.md);
+#: None: the card has a single use, made with the purchase. The other cards keep a note.
+_CREATURE_EFFECTS = {
+    "harpy": "troop IS4",
+    "giant": "temple IS4",
+    "griffon": "PLAYER",
+    "satyr": "PLAYER",
+    "dryad": "PLAYER",
+    "fates": None,
+    "sphinx": "2 troops IS4, fleet F5, priest",
+    "cyclops": "temple IS4 -> port",
+    "pegasus": "2 troops IS4 -> IS7",
+    "siren": "F5",
+}
 
 
 @dataclass(frozen=True)
@@ -821,15 +838,163 @@ class _Reader(Transformer):
 
     def buy(self, meta, children):
         note = None
+        note_token = None
         creature_tokens = []
         for child in children[1:]:
             if isinstance(child, Token) and child.type == "CREATURE":
                 creature_tokens.append(child)
             elif isinstance(child, Token) and child.type == "NOTE":
                 note = str(child).strip() or None
+                note_token = child if note else None
         creature = self._creature(creature_tokens)
         span, text = self._piece(meta)
-        return [_Emit(False, fn("buy", fn(creature)), span, text, note=note)]
+        if creature not in _CREATURE_EFFECTS:
+            return [_Emit(False, fn("buy", fn(creature)), span, text, note=note)]
+        shown = self.names.display["creatures"][creature]
+        buy_text = self.src.line(meta.line)[meta.column - 1:creature_tokens[-1].end_column - 1]
+        buy_span = Span(meta.line, meta.column, meta.line, creature_tokens[-1].end_column)
+        if note_token is None:  # the use is not written: the purchase alone
+            return [_Emit(False, fn("buy", fn(creature)), span, text)]
+        if creature == "sphinx":
+            return [_Emit(False, fn("buy", fn(creature)), buy_span, buy_text), *self._sphinx_sales(note_token)]
+        return [_Emit(False, fn("buy", fn(creature)), buy_span, buy_text),
+                self._creature_use(creature, shown, note_token)]
+
+    def use_creature(self, meta, children):
+        """'use Harpy: troop IS4': a use written apart from its purchase (judged by
+        rule creature_effect_at_once: a use must follow its purchase at once)."""
+        creature_tokens = [c for c in children[1:] if isinstance(c, Token) and c.type == "CREATURE"]
+        note = next(c for c in children[1:] if isinstance(c, Token) and c.type == "NOTE")
+        creature = self._creature(creature_tokens)
+        shown = self.names.display["creatures"][creature]
+        if _CREATURE_EFFECTS.get(creature, "") in ("", None):
+            raise self._fail(f"only a creature whose use is written after 'buy X:' can be used apart from it"
+                             f" ({', '.join(self.names.display['creatures'][c] for c, form in _CREATURE_EFFECTS.items() if form)}),"
+                             f" found {shown}", creature_tokens[0])
+        span, text = self._piece(meta)
+        if creature == "sphinx":
+            return self._sphinx_sales(note)
+        return [dataclasses.replace(self._creature_use(creature, shown, note), span=span, text=text)]
+
+    def _pegasus_flight(self, words: list, text: str, span: Span, wrong) -> _Emit:
+        """'2 troops IS4 -> IS7' (the count may be left out for one troop)."""
+        count, first = 1, words[0]
+        if re.fullmatch(r"[0-9]+", str(words[0])):
+            count = self._count(words[0])
+            words = words[1:]
+        if len(words) != 4 or self.names.find("things", str(words[0])) != "troop" or str(words[2]) not in ("->", "→"):
+            raise wrong(first, _quote(text))
+        for where in (words[1], words[3]):
+            if not re.fullmatch(r"[A-Za-z]+[0-9]+", str(where)):
+                raise self._fail(f"expected an island id (such as IS4), found {_quote(str(where))}", where)
+        move = fn("march", self._place(words[1]), count, self._place(words[3]))
+        return _Emit(False, fn("use", fn("pegasus"), move), span, text)
+
+    def _sphinx_sales(self, note: Token) -> list[_Emit]:
+        """'buy Sphinx: 2 troops IS4, fleet F5, priest': one use per unit sold, each
+        item '[N] unit [on] [place]' (troops and fleets with their place)."""
+        text = str(note).rstrip()
+        emits: list[_Emit] = []
+        start = 0
+        for item in text.split(","):
+            offset = start + len(item) - len(item.lstrip())
+            start += len(item) + 1
+            words = [Token("WORD", m.group(), line=note.line, column=note.column + offset + m.start(),
+                           end_line=note.line, end_column=note.column + offset + m.end())
+                     for m in re.finditer(r"\S+", item.strip())]
+            if not words:
+                raise self._fail("an empty item in the Sphinx's sales: expected '[N] unit [place]', as in"
+                                 " '2 troops IS4, fleet F5, priest'", note)
+            count, first = 1, words[0]
+            if re.fullmatch(r"[0-9]+", str(words[0])):
+                count = self._count(words[0])
+                words = words[1:]
+            if len(words) == 3 and words[1].lower() == "on":
+                words = [words[0], words[2]]
+            unit = self.names.find("things", str(words[0])) if words else None
+            if unit not in ("troop", "fleet", "priest", "philosopher"):
+                where = words[0] if words else note
+                raise self._fail(f"the Sphinx buys troops, fleets, priests and philosophers: expected one of them,"
+                                 f" found {_quote(str(where))} (as in 'buy Sphinx: 2 troops IS4, fleet F5, priest')",
+                                 where)
+            if unit in ("troop", "fleet"):
+                if len(words) != 2 or not re.fullmatch(r"[A-Za-z]+[0-9]+", str(words[1])):
+                    raise self._fail(f"expected {'an island' if unit == 'troop' else 'a sea'} id after"
+                                     f" {_quote(str(words[0]))}, as in '{'troop IS4' if unit == 'troop' else 'fleet F5'}'",
+                                     words[-1])
+                target = fn(unit, self._place(words[1]))
+            else:
+                if len(words) != 1:
+                    raise self._fail(f"a {unit} is a card, sold without a place: found {_quote(str(words[1]))}",
+                                     words[1])
+                target = fn(unit)
+            span = Span(note.line, first.column, note.line, words[-1].end_column)
+            shown = self.src.line(note.line)[span.column - 1:span.end_column - 1]
+            emits.append(_Emit(False, fn("use", fn("sphinx"), target), span, shown, count=count))
+        return emits
+
+    def _creature_use(self, creature: str, shown: str, note: Token) -> _Emit:
+        """The use of a creature written after 'buy X:' (docs/notation.md, Creatures):
+        its words, each with its column, checked against the card's form."""
+        text = str(note).rstrip()
+        words = [Token("WORD", m.group(), line=note.line, column=note.column + m.start(), end_line=note.line,
+                       end_column=note.column + m.end()) for m in re.finditer(r"\S+", text)]
+        form = _CREATURE_EFFECTS[creature]
+        span = Span(note.line, note.column, note.line, note.column + len(text))
+
+        def wrong(where: Token, found: str) -> NotationError:
+            return self._fail(f"the {shown}'s use is written '{form}' after 'buy {shown}:', found {found}", where)
+
+        if form is None:
+            raise self._fail(f"{shown} has a single use, made with the purchase: write 'buy {shown}'"
+                             f" with nothing after it, found {_quote(text)}", note)
+        if form == "PLAYER":
+            if len(words) != 1:
+                raise self._fail(f"the {shown}'s use names one player, as in 'buy {shown}: Bob', found "
+                                 f"{_quote(text)}", words[1])
+            player = Token("PLAYER", str(words[0]), line=note.line, column=words[0].column,
+                           end_line=note.line, end_column=words[0].end_column)
+            return _Emit(False, fn("use", fn(creature), str(player)), span, text, names=(player,))
+        if len(words) >= 3 and words[1].lower() == "on":
+            words = [words[0], *words[2:]]
+        if creature == "pegasus":
+            return self._pegasus_flight(words, text, span, wrong)
+        if creature == "siren":  # 'F5', or 'F5 from F7' when the reserve is empty
+            if len(words) not in (1, 3) or (len(words) == 3 and words[1].lower() != "from"):
+                raise self._fail(f"the Siren's use is written 'F5' (or 'F5 from F7' when the reserve is empty)"
+                                 f" after 'buy Siren:', found {_quote(text)}", words[0])
+            for where in words[::2]:
+                if not re.fullmatch(r"[A-Za-z]+[0-9]+", str(where)):
+                    raise self._fail(f"expected a sea id (such as F5), found {_quote(str(where))}", where)
+            return _Emit(False, fn("use", fn("siren"), fn("fleet", *(self._place(w) for w in words[::2]))), span, text)
+        into = None
+        if creature == "cyclops":
+            if len(words) != 4 or str(words[2]) not in ("->", "→"):
+                raise wrong(words[0], _quote(text))
+            into = self._building(words[3], "built by the Cyclops")
+            words = words[:2]
+        if len(words) != 2:
+            raise wrong(words[0], _quote(text))
+        what, where = words
+        if not re.fullmatch(r"[A-Za-z]+[0-9]+", str(where)):
+            raise self._fail(f"expected an island id (such as IS4) after {_quote(str(what))}, found "
+                             f"{_quote(str(where))}", where)
+        place = self._place(where)
+        if creature == "cyclops":
+            building = self._building(what, "changed by the Cyclops")
+            return _Emit(False, fn("use", fn("cyclops"), fn("change", fn(building), place, fn(into))), span, text)
+        if creature == "harpy":
+            if self.names.find("things", str(what)) != "troop":
+                raise wrong(what, _quote(str(what)))
+            return _Emit(False, fn("use", fn("harpy"), fn("troop", place)), span, text)
+        if str(what).casefold() == "metropolis":
+            return _Emit(False, fn("use", fn("giant"), fn("metropolis", place)), span, text)
+        building = self.names.find("things", str(what))
+        if building not in self.names.tables["buildings"].values():
+            raise self._fail(f"the Giant destroys a building: expected a building"
+                             f" ({self.names.shown('buildings').lower()}) before the island, found"
+                             f" {_quote(str(what))}", what)
+        return _Emit(False, fn("use", fn("giant"), fn("building", fn(building), place)), span, text)
 
     def replace(self, meta, children):
         # REPLACE CREATURE+ CREATURE+ (the arrow is filtered): split at the arrow

@@ -95,6 +95,7 @@ def test_the_example_reads_move_by_move():
         ("Cy", "zeus", fn("recruit", fn("priest"))),
         ("Cy", "zeus", fn("build", fn("temple"), "IS4")),
         ("Cy", "zeus", fn("buy", fn("pegasus"))),
+        ("Cy", "zeus", fn("use", fn("pegasus"), fn("march", "IS12", 2, "IS8"))),
         ("Ann", "athena", fn("recruit", fn("philosopher"))),
         ("Ann", "athena", fn("recruit", fn("philosopher"))),
         ("Ann", "athena", fn("build", fn("university"), "IS2")),
@@ -117,9 +118,9 @@ def test_the_example_reads_move_by_move():
         ("Ann", None, fn("offer", fn("zeus"), 4)),
     ]
     assert [p.disputed for p in t.plays].count(True) == 1 and t.plays[-1].disputed
-    buy = t.plays[9]
-    assert buy.note == "2 troops IS12 -> IS8"
-    assert buy.text == "buy Pegasus: 2 troops IS12 -> IS8"
+    buy, use = t.plays[9:11]
+    assert buy.note is None and use.note is None
+    assert buy.text == "buy Pegasus" and use.text == "2 troops IS12 -> IS8"
     assert buy.line_text == "Cy/Zeus: priest; temple on IS4; buy Pegasus: 2 troops IS12 -> IS8"
 
 
@@ -262,7 +263,7 @@ def test_offerings():
         ("2 universities on IS2", [fn("build", fn("university"), "IS2")] * 2),
         ("buy Harpy", [fn("buy", fn("harpy"))]),
         ("buy The Fates", [fn("buy", fn("fates"))]),
-        ("buy Griffon: half of Bob's gold", [fn("buy", fn("griffon"))]),
+        ("buy Sylph: 2 fleets F5 -> F6", [fn("buy", fn("sylph"))]),
         ("discard port IS2", [fn("discard", fn("port"), "IS2")]),
         ("discard port on IS2", [fn("discard", fn("port"), "IS2")]),
         ("metropolis on IS4", [fn("metropolis", "IS4")]),
@@ -277,6 +278,61 @@ def test_each_piece_makes_its_terms(piece, expected):
     assert [x.move for x in p] == expected
     assert all(x.role == "Ann" and x.god == "zeus" for x in p)
     assert all(x.text == piece and x.span == Span(4, 11, 4, 11 + len(piece)) for x in p)
+
+
+@pytest.mark.parametrize(
+    "piece, use",
+    [
+        ("buy Griffon: Bob", fn("use", fn("griffon"), "Bob")),
+        ("buy Harpy: troop IS4", fn("use", fn("harpy"), fn("troop", "IS4"))),
+        ("buy Harpy: troop on is4", fn("use", fn("harpy"), fn("troop", "IS4"))),
+        ("buy Giant: temple IS2", fn("use", fn("giant"), fn("building", fn("temple"), "IS2"))),
+        ("buy Giant: metropolis IS2", fn("use", fn("giant"), fn("metropolis", "IS2"))),
+        ("buy Satyr: bob", fn("use", fn("satyr"), "Bob")),
+        ("buy Dryad: Cy", fn("use", fn("dryad"), "Cy")),
+        ("buy Cyclops: temple IS2 -> port", fn("use", fn("cyclops"), fn("change", fn("temple"), "IS2", fn("port")))),
+        ("buy Cyclops: temple on IS2 -> port", fn("use", fn("cyclops"), fn("change", fn("temple"), "IS2", fn("port")))),
+        ("buy Pegasus: 2 troops IS12 -> IS8", fn("use", fn("pegasus"), fn("march", "IS12", 2, "IS8"))),
+        ("buy Pegasus: troop IS1 -> IS8", fn("use", fn("pegasus"), fn("march", "IS1", 1, "IS8"))),
+        ("buy Siren: f5", fn("use", fn("siren"), fn("fleet", "F5"))),
+        ("buy Siren: F5 from K1", fn("use", fn("siren"), fn("fleet", "F5", "K1"))),
+    ],
+)
+def test_a_creature_use_follows_its_purchase(piece, use):
+    """docs/notation.md, Creatures: 'buy X: <use>' is the purchase, then the use."""
+    buy, used = plays(f"Ann/Zeus: {piece}\n")
+    creature, rest = piece[4:].split(": ")
+    assert buy.move == fn("buy", use.args[0]) and used.move == use
+    assert buy.text == f"buy {creature}" and buy.span == Span(4, 11, 4, 15 + len(creature))
+    assert used.text == rest and used.span == Span(4, 11 + len(piece) - len(rest), 4, 11 + len(piece))
+    assert used.role == "Ann" and used.god == "zeus" and used.note is None
+
+
+@pytest.mark.parametrize(
+    "piece, column, message",
+    [
+        ("buy Harpy: temple IS4", 22, "the Harpy's use is written 'troop IS4' after 'buy Harpy:', found 'temple'"),
+        ("buy Harpy: troop", 22, "the Harpy's use is written 'troop IS4' after 'buy Harpy:', found 'troop'"),
+        ("buy Harpy: troop Bob", 28, "expected an island id (such as IS4) after 'troop', found 'Bob'"),
+        ("buy Giant: troop IS4", 22, "the Giant destroys a building: expected a building"),
+        ("buy Griffon: Bob Cy", 28, "the Griffon's use names one player, as in 'buy Griffon: Bob', found 'Bob Cy'"),
+        ("buy Griffon: Zed", 24, "'Zed' is not a player"),
+        ("buy Cyclops: temple IS2", 24, "the Cyclops's use is written 'temple IS4 -> port' after 'buy Cyclops:'"),
+        ("buy Cyclops: temple IS2 -> priest", 38, "only a building can be built by the Cyclops"),
+        ("buy Cyclops: troop IS2 -> port", 24, "only a building can be changed by the Cyclops"),
+        ("buy Pegasus: 2 troops IS12", 24, "the Pegasus's use is written '2 troops IS4 -> IS7' after 'buy Pegasus:'"),
+        ("buy Pegasus: 2 troops IS12 -> F5x", 41, "expected an island id (such as IS4), found 'F5x'"),
+        ("buy Siren: F5 K1", 22, "the Siren's use is written 'F5' (or 'F5 from F7' when the reserve is empty)"),
+        ("buy Siren: Bob", 22, "expected a sea id (such as F5), found 'Bob'"),
+        ("buy The Fates: Bob", 26, "The Fates has a single use, made with the purchase: write 'buy The Fates'"),
+        ("buy Giant: 1 port on IS2", 22, "the Giant's use is written 'temple IS4' after 'buy Giant:', found '1 port on IS2'"),
+    ],
+)
+def test_a_creature_use_in_the_wrong_form_is_an_error_at_its_word(piece, column, message):
+    with pytest.raises(NotationError) as err:
+        plays(f"Ann/Zeus: {piece}\n")
+    assert message in err.value.message
+    assert (err.value.position.line, err.value.position.column) == (4, column)
 
 
 def test_replace_is_followed_by_the_chance_draw():
@@ -315,15 +371,15 @@ def test_counts_expand_to_identical_plays():
 
 
 def test_buy_note_runs_to_the_next_semicolon_comment_or_disputed_mark():
-    p = plays("Ann/Zeus: buy Pegasus: 2 troops IS12 -> IS8 ; pass\n")
-    assert p[0].note == "2 troops IS12 -> IS8" and p[0].text == "buy Pegasus: 2 troops IS12 -> IS8"
+    p = plays("Ann/Zeus: buy Sylph: 2 fleets F5 -> F6 ; pass\n")
+    assert p[0].note == "2 fleets F5 -> F6" and p[0].text == "buy Sylph: 2 fleets F5 -> F6"
     assert p[1].note is None
-    (p,) = plays("Ann/Zeus: buy Griffon: from Bob? yes # he had 7\n")
-    assert p.note == "from Bob? yes" and not p.disputed
-    (p,) = plays("Ann/Zeus: buy Griffon: from Bob ??\n")
-    assert p.note == "from Bob" and p.disputed and p.text == "buy Griffon: from Bob"
-    (p,) = plays("Ann/Zeus: buy Griffon: from Bob???  # hm\n")
-    assert p.note == "from Bob?" and p.disputed
+    (p,) = plays("Ann/Zeus: buy Sylph: from F5? yes # he had 7\n")
+    assert p.note == "from F5? yes" and not p.disputed
+    (p,) = plays("Ann/Zeus: buy Sylph: from F5 ??\n")
+    assert p.note == "from F5" and p.disputed and p.text == "buy Sylph: from F5"
+    (p,) = plays("Ann/Zeus: buy Sylph: from F5???  # hm\n")
+    assert p.note == "from F5?" and p.disputed
     (p,) = plays("Ann/Zeus: buy Harpy:\n")
     assert p.note is None and p.text == "buy Harpy:"
     (p,) = plays("Ann/Zeus: buy Harpy\n")
@@ -378,13 +434,14 @@ def test_read_transcript_refuses_non_utf8(tmp_path):
 
 
 def test_keywords_are_case_insensitive():
-    text = "GAME: CYCLADES\nPLAYERS: Ann RED, Bob Blue\nRULES: EN\nCYCLE 1\nCREATURES: HARPY\nGODS: ZEUS / ARES\nANN/ZEUS: BUY HARPY: X; 2 TEMPLES ON is4; PASS\nBob: APOLLO\n"
+    text = "GAME: CYCLADES\nPLAYERS: Ann RED, Bob Blue\nRULES: EN\nCYCLE 1\nCREATURES: HARPY\nGODS: ZEUS / ARES\nANN/ZEUS: BUY HARPY: TROOP ON is4; 2 TEMPLES ON is4; PASS\nBob: APOLLO\n"
     t = parse_transcript(text)
     assert [p.move for p in t.plays] == [
         fn("track", 4, fn("harpy")),
         fn("god", 1, fn("zeus"), fn("up")),
         fn("god", 2, fn("ares"), fn("down")),
         fn("buy", fn("harpy")),
+        fn("use", fn("harpy"), fn("troop", "IS4")),
         fn("build", fn("temple"), "IS4"),
         fn("build", fn("temple"), "IS4"),
         fn("pass"),
@@ -467,11 +524,11 @@ def test_chinese_names_from_the_seeds():
 
 
 def test_full_width_punctuation_from_a_chinese_input_method():
-    p = plays("Ann/宙斯：祭司；神庙 on IS4；buy 飞马：移动 2 军队 ？？\ngods：宙斯，雅典娜、战神 / 波塞冬\n")
+    p = plays("Ann/宙斯：祭司；神庙 on IS4；buy 空气精灵：移动 2 舰队 ？？\ngods：宙斯，雅典娜、战神 / 波塞冬\n")
     assert [x.move for x in p[:3]] == [
-        fn("recruit", fn("priest")), fn("build", fn("temple"), "IS4"), fn("buy", fn("pegasus")),
+        fn("recruit", fn("priest")), fn("build", fn("temple"), "IS4"), fn("buy", fn("sylph")),
     ]
-    assert p[2].note == "移动 2 军队" and p[2].disputed
+    assert p[2].note == "移动 2 舰队" and p[2].disputed
     assert [x.move.args[1] for x in p[3:]] == [fn("zeus"), fn("athena"), fn("ares"), fn("poseidon")]
 
 
@@ -573,7 +630,7 @@ def test_error_caret_counts_wide_characters_twice():
 
 
 def test_error_on_a_very_long_line_shows_a_window():
-    e = error(HEAD + "Ann/Zeus: buy Harpy: " + "x" * 5000 + "; 5 priests on IS4\n")
+    e = error(HEAD + "Ann/Zeus: buy Sylph: " + "x" * 5000 + "; 5 priests on IS4\n")
     shown, caret = e.context.split("\n")
     assert len(shown) < 200 and shown.startswith("…")
     assert shown[len(caret) - 1] == "I"  # the caret is under IS4
@@ -678,3 +735,30 @@ def test_start_lines_state_a_players_placement():
     assert [(s.player, s.places) for s in t.header.start] == [("Ann", ("IS1", "IS4", "B2", "F5"))]
     assert "a second 'start:' line for Ann" in error(players + "start: Ann IS1\nstart: Ann IS2\ncycle 1\n").message
     assert "cannot be a player's name" in error("game: cyclades\nplayers: Start red, Bob blue\n").message
+
+
+def test_the_sphinx_sales_are_one_use_per_unit():
+    """docs/notation.md, Creatures: 'buy Sphinx: 2 troops IS4, fleet F5, priest'."""
+    p = plays("Ann/Zeus: buy Sphinx: 2 troops IS4, fleet on F5, priest\n")
+    assert [x.move for x in p] == [fn("buy", fn("sphinx"))] + [fn("use", fn("sphinx"), fn("troop", "IS4"))] * 2 + [
+        fn("use", fn("sphinx"), fn("fleet", "F5")), fn("use", fn("sphinx"), fn("priest"))]
+    assert [x.text for x in p] == ["buy Sphinx", "2 troops IS4", "2 troops IS4", "fleet on F5", "priest"]
+    assert p[3].span == Span(4, 37, 4, 48)
+    (u,) = plays("Ann/Zeus: use Sphinx: philosopher\n")
+    assert u.move == fn("use", fn("sphinx"), fn("philosopher"))
+
+
+@pytest.mark.parametrize(
+    "piece, column, message",
+    [
+        ("buy Sphinx: 2 temples IS4", 25, "the Sphinx buys troops, fleets, priests and philosophers"),
+        ("buy Sphinx: troop", 23, "expected an island id after 'troop'"),
+        ("buy Sphinx: troop IS4, priest IS4", 41, "a priest is a card, sold without a place"),
+        ("buy Sphinx: troop IS4,, priest", 23, "an empty item in the Sphinx's sales"),
+    ],
+)
+def test_the_sphinx_sales_in_the_wrong_form(piece, column, message):
+    with pytest.raises(NotationError) as err:
+        plays(f"Ann/Zeus: {piece}\n")
+    assert message in err.value.message
+    assert (err.value.position.line, err.value.position.column) == (4, column)

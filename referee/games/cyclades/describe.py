@@ -47,6 +47,8 @@ def describe_move(move: Fn) -> str:
             return f"buy {name(a[0])}"
         case "replace":
             return f"replace {name(a[0])} with the top card of the deck"
+        case "use":
+            return f"use {name(a[0])}: {_use(a[0], a[1])}"
         case "discard":
             return f"discard the {name(a[0])} on {a[1]} for the metropolis"
         case "metropolis":
@@ -72,6 +74,29 @@ def describe_move(move: Fn) -> str:
         case "retreat":
             return f"retreat to {a[0]}"
     return GAME_STEPS.get(move.name, str(move))
+
+
+def _use(card: Term, target: Term) -> str:
+    """What a creature's use does, in words (creatures.lp)."""
+    card = card.name if isinstance(card, Fn) else str(card)
+    if isinstance(target, Fn) and target.name == "troop" and target.args:
+        return f"remove a troop from {target.args[0]}"
+    if isinstance(target, Fn) and target.name == "building" and len(target.args) == 2:
+        return f"destroy the {name(target.args[0])} on {target.args[1]}"
+    if isinstance(target, Fn) and target.name == "metropolis" and target.args:
+        return f"destroy the metropolis on {target.args[0]}"
+    if card == "cyclops" and isinstance(target, Fn) and target.name == "change" and len(target.args) == 3:
+        return f"change the {name(target.args[0])} on {target.args[1]} into {ARTICLE.get(target.args[2].name, name(target.args[2]))}"
+    if card == "pegasus" and isinstance(target, Fn) and target.name == "march" and len(target.args) == 3:
+        return f"fly {_units(target.args[1], 'troop')} from {target.args[0]} to {target.args[2]}"
+    if card == "siren" and isinstance(target, Fn) and target.name == "fleet" and target.args:
+        source = f" with a fleet from {target.args[1]}" if len(target.args) == 2 else " with a fleet from the reserve"
+        return f"replace an enemy fleet on {target.args[0]}{source}"
+    if card == "sphinx":
+        what = f"a {target.name}" + (f" on {target.args[0]}" if isinstance(target, Fn) and target.args else "")
+        return f"sell {what} for 2 GP"
+    taken = {"griffon": "half the GP of", "satyr": "a philosopher from", "dryad": "a priest from"}
+    return f"take {taken.get(card, '')} {name(target)}".replace("  ", " ")
 
 
 def _units(count: Term, unit: str) -> str:
@@ -152,6 +177,24 @@ def _grouping(move: Fn) -> tuple[tuple, str, object]:
             return (6,), "buy {}", name(a[0])
         case "replace":
             return (7,), "replace {} (Zeus, 1 GP)", name(a[0])
+        case "use" if len(a) == 2 and a[0] == Fn("sphinx") and isinstance(a[1], Fn):
+            where = f" on {a[1].args[0]}" if a[1].args else ""
+            return (6, 0), "Sphinx: sell (2 GP each) {}", f"a {a[1].name}{where}"
+        case "use" if len(a) == 2 and isinstance(a[1], Fn) and a[1].name == "change" and len(a[1].args) == 3:
+            return ((6, 4), f"Cyclops: change the {name(a[1].args[0])} on {a[1].args[1]} into {{}}",
+                    name(a[1].args[2]))
+        case "use" if len(a) == 2 and isinstance(a[1], Fn) and a[1].name == "march" and len(a[1].args) == 3:
+            return ((6, 5, a[1].args[0]), f"Pegasus: fly {{}} troops from {a[1].args[0]} to any island",
+                    a[1].args[1])
+        case "use" if len(a) == 2 and isinstance(a[1], Fn) and a[1].name == "fleet" and a[0] == Fn("siren"):
+            source = f" (a fleet from {a[1].args[1]})" if len(a[1].args) == 2 else ""
+            return (6, 6, source), f"Siren: an enemy fleet on any of {{}}{source}", a[1].args[0]
+        case "use" if len(a) == 2 and isinstance(a[1], Fn) and a[1].name == "troop":
+            return (6, 1), "Harpy: a troop on any of {}", a[1].args[0]
+        case "use" if len(a) == 2 and isinstance(a[1], Fn) and a[1].name == "building":
+            return (6, 2), "Giant: any of these buildings: {}", f"{name(a[1].args[0])} on {a[1].args[1]}"
+        case "use" if len(a) == 2 and isinstance(a[0], Fn):
+            return (6, 3, a[0].name), f"{name(a[0])}: {_use(a[0], Fn('X')).replace(' X', '')} {{}}", name(a[1])
         case "prosperity":
             return (8,), "put Apollo's prosperity marker on {}", a[0]
         case "discard":

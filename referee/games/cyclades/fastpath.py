@@ -352,9 +352,102 @@ def _offer(d: Draft, facts: Facts, player: Term, god: Fn, amount: int) -> None:
         set_phase(d, "pay")
 
 
+#: The creatures whose use is a move of its own right after the purchase (creatures.lp).
+EFFECT_CARDS = ("harpy", "giant", "griffon", "satyr", "dryad", "sphinx", "cyclops", "pegasus", "siren")
+#: The creatures used several times in a row (the Sphinx sells unit after unit).
+MULTI_USE = ("sphinx",)
+#: What Satyr and Dryad take (rules satyr_philosopher, dryad_priest).
+CARD_TAKEN = {"satyr": "philosophers", "dryad": "priests"}
+
+
+def _use(d: Draft, facts: Facts, player: Term, card: str, target: Term) -> bool:
+    """A creature's use, applied as played (rules harpy_troop, giant_building,
+    griffon_gold, satyr_philosopher, dryad_priest)."""
+    if card == "harpy" and isinstance(target, Fn) and target.name == "troop":
+        island = target.args[0]
+        for key, n in d.counts("troops").items():
+            if key.args[1] == island and n > 0:
+                d.change("troops", key, -1)
+                if n == 1:
+                    d.add("marker", island, key.args[0])
+    elif card == "giant" and isinstance(target, Fn) and target.name == "building":
+        kind, island = target.args
+        if d.count("building", tup(island, kind)) > 0:
+            d.change("building", tup(island, kind), -1)
+    elif card == "giant" and isinstance(target, Fn) and target.name == "metropolis":
+        pass
+    elif card == "griffon":
+        if target in facts.players and target != player:
+            half = d.count("gold", target) // 2
+            d.change("gold", target, -half)
+            d.change("gold", player, half)
+    elif card == "sphinx":  # rule sphinx_sell
+        if target in (Fn("priest"), Fn("philosopher")):
+            counter, key = target.name + "s", player
+        elif isinstance(target, Fn) and target.name in ("troop", "fleet") and len(target.args) == 1:
+            counter, key = target.name + "s", tup(player, target.args[0])
+        else:
+            return True
+        held = d.count(counter, key)
+        if held > 0:
+            d.change(counter, key, -1)
+            d.change("gold", player, 2)
+            if target.name == "troop" and held == 1:
+                d.add("marker", target.args[0], player)
+    elif card == "siren":  # rules siren_fleet, siren_reserve
+        if not (isinstance(target, Fn) and target.name == "fleet" and target.args):
+            return False
+        sea = target.args[0]
+        enemies = [key for key, n in d.counts("fleets").items() if key.args[1] == sea and key.args[0] != player and n > 0]
+        if enemies:
+            for key in enemies:
+                d.change("fleets", key, -1)
+            d.change("fleets", tup(player, sea), 1)
+            if len(target.args) == 2 and target.args[1] != sea and d.count("fleets", tup(player, target.args[1])) > 0:
+                d.change("fleets", tup(player, target.args[1]), -1)
+    elif card == "pegasus":  # rule pegasus_move: a troop movement without fleets or cost
+        if not (isinstance(target, Fn) and target.name == "march" and len(target.args) == 3):
+            return False
+        return _march(d, facts, player, *target.args, cost=0)
+    elif card == "cyclops":  # rules cyclops_building, cyclops_type, metropolis_buildings
+        if not (isinstance(target, Fn) and target.name == "change" and len(target.args) == 3):
+            return False
+        old, island, new = target.args
+        held = controlled(d, player)
+        if island not in held or d.count("building", tup(island, old)) < 1 or new == old or new.name not in BUILDINGS:
+            return True
+
+        def owned() -> set:
+            return {key.args[1] for key, n in d.counts("building").items() if key.args[0] in held and n > 0}
+
+        before = owned()
+        d.change("building", tup(island, old), -1)
+        d.change("building", tup(island, new), 1)
+        if (not any(f.args[0] == player for f in d.having("pending")) and len(before) < 4
+                and len(owned()) == 4):
+            d.add("pending", player, Fn("buildings"))
+    elif card in CARD_TAKEN:
+        kind = CARD_TAKEN[card]
+        if target in facts.players and target != player and d.count(kind, target) > 0:
+            before = d.count(kind, player)
+            d.change(kind, target, -1)
+            d.change(kind, player, 1)
+            if kind == "philosophers" and before == 3:
+                d.change("philosophers", player, -4)
+                if _placeable(d, player):
+                    d.add("pending", player, Fn("place"))
+    else:
+        return False
+    return True
+
+
 def _player_move(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
     a, name = move.args, move.name
     acting = d.one("acting")
+    # Rule creature_effect_at_once: any move of the player ends the chance to use a creature.
+    for f in [f for f in d.having("effect") if f.args[0] == player]:
+        if not (name == "use" and a and a[0] == f.args[1] and f.args[1].name in MULTI_USE):
+            d.discard(f)
     if name in ("offer", "apollo"):
         _offer(d, facts, player, a[0] if a else Fn("apollo"), a[1] if a else 0)
     elif name == "recruit":
@@ -396,6 +489,14 @@ def _player_move(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
             d.add("reveal", slot)
         d.discard(fn("track", slot, a[0]))
         d.add("discard", a[0])
+        if name == "buy" and a[0].name in EFFECT_CARDS:
+            d.add("effect", player, a[0])
+        elif name == "buy" and a[0].name == "fates":  # rule fates_income
+            d.change("gold", player, income_of(d, facts, player))
+    elif name == "use":
+        if len(a) != 2 or not isinstance(a[0], Fn):
+            return False
+        return _use(d, facts, player, a[0].name, a[1])
     elif name == "discard":
         kind, island = a
         done = {f.args[1] for f in d.having("discarded") if f.args[0] == player}
@@ -516,7 +617,7 @@ def _sail(d: Draft, player: Term, start: Term, count: Term, path: Term) -> bool:
     return True
 
 
-def _march(d: Draft, facts: Facts, player: Term, start: Term, count: Term, to: Term) -> bool:
+def _march(d: Draft, facts: Facts, player: Term, start: Term, count: Term, to: Term, cost: int = 1) -> bool:
     if not isinstance(count, int):
         return False
     enemy = _enemy(d, "troops", to, player)
@@ -524,7 +625,7 @@ def _march(d: Draft, facts: Facts, player: Term, start: Term, count: Term, to: T
     types = _types_with(d, player, to) if conquest else None
     if count > 0 and d.count("troops", tup(player, start)) == count:
         d.add("marker", start, player)  # rule territory_marker
-    d.change("gold", player, -1)
+    d.change("gold", player, -cost)
     d.change("troops", tup(player, start), -count)
     d.change("troops", tup(player, to), count)
     if enemy is not None:

@@ -345,7 +345,8 @@ class CycladesRules(StateReading):
         return (f"explained by the roll{'s' if len(shown) > 1 else ''} {'; '.join(shown[:6])}{more}",)
 
     def warnings(self, move: Fn) -> tuple[str, ...]:
-        """Rule parts not judged yet: a creature's effect (its own issue)."""
-        if move.name == "buy":
+        """Rule parts not judged yet: the effect of a creature whose use is not
+        checked yet (its own issue); see fastpath.EFFECT_CARDS and rule fates_income."""
+        if move.name == "buy" and move.args[0].name not in fastpath.EFFECT_CARDS + ("fates",):
             return (f"effect not checked: {describe.name(move.args[0])}'s effect is accepted as written",)
         return ()
