@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from ...terms import Fn, Term
+from .fastpath import route
 
 NAMES = {"fates": "the Fates"}
 PROPER = {"zeus", "athena", "poseidon", "ares", "apollo", "sylph", "pegasus", "harpy", "griffon", "giant", "siren",
@@ -103,19 +104,9 @@ def _units(count: Term, unit: str) -> str:
     return f"{count} {unit}{'' if count == 1 else 's'}"
 
 
-def _route(path: Term) -> list[tuple[Term, Term]]:
-    """The spaces of a fleet move's path ``via(S,Delta,Rest)...end``, with the
-    fleets picked up (or, negative, left) at each."""
-    spaces = []
-    while isinstance(path, Fn) and path.name == "via" and len(path.args) == 3 and len(spaces) < 100:
-        spaces.append((path.args[0], path.args[1]))
-        path = path.args[2]
-    return spaces
-
-
 def _legs(path: Term) -> list[str]:
     words = []
-    for space, delta in _route(path):
+    for space, delta in route(path):
         words.append(f"to {space}")
         if isinstance(delta, int) and delta > 0:
             words.append(f"(picking up {delta})")
@@ -236,7 +227,7 @@ def _fleet_groups(moves: list[Fn]) -> list[str]:
     counts: dict[tuple, set] = defaultdict(set)
     for move in moves:
         start, count, path = move.args
-        spaces = _route(path)
+        spaces = route(path)
         if spaces:
             key = (str(start), str(spaces[-1][0]))
             routes[key].add(tuple(s for s, _ in spaces))

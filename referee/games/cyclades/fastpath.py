@@ -598,11 +598,18 @@ def _start_battle(d: Draft, kind: str, place: Term, attacker: Term, defender: Te
     d.add("battle", Fn(kind), place, attacker, defender)
 
 
-def _sail(d: Draft, player: Term, start: Term, count: Term, path: Term) -> bool:
-    legs = []
-    while isinstance(path, Fn) and path.name == "via" and len(path.args) == 3:
-        legs.append(path.args[:2])
+def route(path: Term) -> list[tuple[Term, Term]]:
+    """The spaces of a fleet movement's path ``via(S,Delta,Rest)...end``, each
+    with the fleets picked up there (negative: left there)."""
+    spaces = []
+    while isinstance(path, Fn) and path.name == "via" and len(path.args) == 3 and len(spaces) < 100:
+        spaces.append((path.args[0], path.args[1]))
         path = path.args[2]
+    return spaces
+
+
+def _sail(d: Draft, player: Term, start: Term, count: Term, path: Term) -> bool:
+    legs = route(path)
     if not legs or not isinstance(count, int) or not all(isinstance(delta, int) for _, delta in legs):
         return False
     end, carried = legs[-1][0], count + sum(delta for _, delta in legs[:-1])
@@ -680,12 +687,10 @@ def _round(d: Draft, facts: Facts, move: Fn) -> bool:
     if any(loss != unwritten for _, loss in sides.values()):
         losses = {p: 0 if loss == unwritten else loss for p, (_, loss) in sides.items()}
     elif all(face != unwritten for face, _ in sides.values()):
-        rolls = battle_rolls(d.freeze(), facts, move)
-        if len(rolls) != 1:
-            return False
-        total = {attacker: units[attacker] + rolls[0][0], defender: units[defender] + rolls[0][1]
-                 + _bonus(d, facts, battle)}
-        losses = {attacker: int(total[attacker] <= total[defender]), defender: int(total[attacker] >= total[defender])}
+        faces = {p: face for p, (face, _) in sides.items()}
+        losses = dict(zip((attacker, defender), _round_losses(units[attacker] + faces[attacker],
+                                                               units[defender] + _bonus(d, facts, battle)
+                                                               + faces[defender])))
     else:
         return False
     types = _types_with(d, attacker, place) if battle.args[0] == Fn("land") else None
@@ -739,6 +744,11 @@ def _bonus(d: Draft, facts: Facts, battle: Fn) -> int:
 DIE_VALUES = (0, 1, 2, 3)  # rule combat_die: faces 0, 1, 1, 2, 2, 3
 
 
+def _round_losses(attacker_total: int, defender_total: int) -> tuple[int, int]:
+    """Rule battle_round: the lower total loses a unit; a tie costs both one."""
+    return int(attacker_total <= defender_total), int(attacker_total >= defender_total)
+
+
 def battle_rolls(state: frozenset[Fn], facts: Facts, move: Fn) -> list[tuple[int, int]]:
     """Rule battle_round: the pairs of faces (attacker's, defender's) that agree
     with a round as written (faces and losses not written are free)."""
@@ -761,8 +771,7 @@ def battle_rolls(state: frozenset[Fn], facts: Facts, move: Fn) -> list[tuple[int
     found = []
     for a in faces[attacker]:
         for b in faces[defender]:
-            ta, td = units[attacker] + a, units[defender] + bonus + b
-            lost = {attacker: int(ta <= td), defender: int(ta >= td)}
+            lost = dict(zip((attacker, defender), _round_losses(units[attacker] + a, units[defender] + bonus + b)))
             if not losses_written or all(lost[p] == (written[p][1] if p in written else 0) for p in lost):
                 found.append((a, b))
     return found
