@@ -368,8 +368,6 @@ def _use(d: Draft, facts: Facts, player: Term, card: str, target: Term) -> bool:
         for key, n in d.counts("troops").items():
             if key.args[1] == island and n > 0:
                 d.change("troops", key, -1)
-                if n == 1:
-                    d.add("marker", island, key.args[0])
     elif card == "giant" and isinstance(target, Fn) and target.name == "building":
         kind, island = target.args
         if d.count("building", tup(island, kind)) > 0:
@@ -392,8 +390,6 @@ def _use(d: Draft, facts: Facts, player: Term, card: str, target: Term) -> bool:
         if held > 0:
             d.change(counter, key, -1)
             d.change("gold", player, 2)
-            if target.name == "troop" and held == 1:
-                d.add("marker", target.args[0], player)
     elif card == "siren":  # rules siren_fleet, siren_reserve
         if not (isinstance(target, Fn) and target.name == "fleet" and target.args):
             return False
@@ -581,8 +577,19 @@ def speculate(state: frozenset[Fn], facts: Facts, role: Term, move: Fn) -> froze
         reveal(d, facts, move)
     elif not _player_move(d, facts, role, move):
         return None
+    _leave_markers(state, d)
     set_control(d, facts)
     return d.freeze()
+
+
+def _leave_markers(before: frozenset[Fn], d: Draft) -> None:
+    """Rule territory_marker: an island left without the player's troops keeps
+    their marker (the island of a battle is settled by the battle)."""
+    was = Draft(before)
+    battles = {f.args[1] for f in was.having("battle") if f.args[0] == Fn("land")}
+    for key, n in was.counts("troops").items():
+        if n > 0 and d.count("troops", key) == 0 and key.args[1] not in battles:
+            d.add("marker", key.args[1], key.args[0])
 
 
 # -- movement and battles (mirroring movement.lp, battle.lp; speculation only) ----------------
@@ -630,8 +637,6 @@ def _march(d: Draft, facts: Facts, player: Term, start: Term, count: Term, to: T
     enemy = _enemy(d, "troops", to, player)
     conquest = enemy is None and to not in controlled(d, player)
     types = _types_with(d, player, to) if conquest else None
-    if count > 0 and d.count("troops", tup(player, start)) == count:
-        d.add("marker", start, player)  # rule territory_marker
     d.change("gold", player, -cost)
     d.change("troops", tup(player, start), -count)
     d.change("troops", tup(player, to), count)
