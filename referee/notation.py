@@ -105,6 +105,16 @@ def _grammar_file(base_path: object, grammar_path: str) -> tuple[str, str]:
         raise IOError(f"no grammar file {grammar_path} in referee.grammar") from e
 
 
+_USE_RULE = re.compile(r"^([a-z]+)_use\s*:", re.MULTILINE)
+
+
+@functools.cache
+def _use_rules(game: str) -> frozenset[str]:
+    """The cards whose use has a rule of its own in the game's grammar
+    ('harpy_use: ...' in cyclades.lark): each is a start rule of the parser."""
+    return frozenset(_USE_RULE.findall(_grammar_file(None, GAMES[game])[1]))
+
+
 @functools.cache
 def _parser(game: str) -> Lark:
     """The lark parser for a game's notation, built once per process."""
@@ -117,6 +127,7 @@ def _parser(game: str) -> Lark:
         lexer="contextual",
         propagate_positions=True,
         maybe_placeholders=True,
+        start=["start", *sorted(f"{card}_use" for card in _use_rules(game))],
     )
 
 
@@ -298,13 +309,13 @@ def parse_transcript(text: str, source: str = "<string>") -> Transcript:
         names = _names(game)
         reading = _reading(game)
         try:
-            tree = _parser(game).parse(src.text)
+            tree = _parser(game).parse(src.text, start="start")
         except UnexpectedInput as e:
             raise _syntax_error(e, src, names, reading) from None
         if reading is not None:  # a game that reads its own lines
             return reading.read(_plain(tree), src)
         try:
-            records = _Reader(src, names).transform(tree)
+            records = _Reader(src, names, game).transform(tree)
         except VisitError as e:
             if isinstance(e.orig_exc, NotationError):
                 raise e.orig_exc from None
@@ -413,6 +424,10 @@ def _term_words(names: _Names) -> dict[str, str]:
         "PLACE": "an island or sea id (e.g. IS4, F5)",
         "NOTE": "the creature's use (Harpy 'troop IS4', Giant 'temple IS4', Griffon, Satyr or Dryad"
                 " a player's name; free text for the cards not checked yet)",
+        "ISLAND": "an island id (such as IS4)",
+        "SEA": "a sea id (such as F5)",
+        "WHERE": "an island or sea id (such as IS4, F5)",
+        "FROM": "'from'",
         "_COLON": "':'",
         "_COMMA": "','",
         "_SLASH": "'/'",
@@ -523,20 +538,26 @@ class _HeaderLine:
     value_token: Token | None = None
 
 
-#: The creatures whose use is written after 'buy X:' in a fixed form (docs/notation.md);
-#: None: the card has a single use, made with the purchase. The other cards keep a note.
-_CREATURE_EFFECTS = {
-    "harpy": "troop IS4",
-    "giant": "temple IS4",
-    "griffon": "PLAYER",
-    "satyr": "PLAYER",
-    "dryad": "PLAYER",
-    "fates": None,
-    "sphinx": "2 troops IS4, fleet F5, priest",
-    "cyclops": "temple IS4 -> port",
-    "pegasus": "2 troops IS4 -> IS7",
-    "siren": "F5",
+#: How the use of each checked card is written, for messages: the words after
+#: "the Harpy's use " ({card} is the card's English name).  The forms themselves
+#: are the '<card>_use' rules of the grammar (cyclades.lark).
+_USE_FORMS = {
+    "harpy": "is written 'troop IS4' after 'buy {card}:'",
+    "giant": "is written 'temple IS4' after 'buy {card}:'",
+    "griffon": "names one player, as in 'buy {card}: Bob'",
+    "satyr": "names one player, as in 'buy {card}: Bob'",
+    "dryad": "names one player, as in 'buy {card}: Bob'",
+    "sphinx": "is written '2 troops IS4, fleet F5, priest' after 'buy {card}:'",
+    "cyclops": "is written 'temple IS4 -> port' after 'buy {card}:'",
+    "pegasus": "is written '2 troops IS4 -> IS7' after 'buy {card}:'",
+    "siren": "is written 'F5' (or 'F5 from F7' when the reserve is empty) after 'buy {card}:'",
 }
+
+#: The cards with a single use, made with the purchase: nothing is written after it.
+_SINGLE_USE = frozenset({"fates"})
+
+#: Optional words left out of the "expected ..." of a use.
+_OPTIONAL_IN_USE = {"ON", "FROM", "WS", "COMMENT"}
 
 
 @dataclass(frozen=True)
@@ -580,10 +601,11 @@ _KIND_TERM = {"gods": "GOD", "creatures": "CREATURE", "things": "THING", "colour
 class _Reader(Transformer):
     """Turns the parse tree into line records; looks every name up."""
 
-    def __init__(self, src: _Source, names: _Names) -> None:
+    def __init__(self, src: _Source, names: _Names, game: str = "cyclades") -> None:
         super().__init__(visit_tokens=False)
         self.src = src
         self.names = names
+        self.game = game
 
     # -- helpers --
 
@@ -836,29 +858,25 @@ class _Reader(Transformer):
                 move = fn("build", fn(thing), place)
         return [_Emit(False, move, span, text, count=count)]
 
+    def _checked(self, creature: str) -> bool:
+        """Whether the card's use is read and judged (else it stays a note)."""
+        return creature in _SINGLE_USE or creature in _use_rules(self.game)
+
     def buy(self, meta, children):
-        note = None
-        note_token = None
-        creature_tokens = []
-        for child in children[1:]:
-            if isinstance(child, Token) and child.type == "CREATURE":
-                creature_tokens.append(child)
-            elif isinstance(child, Token) and child.type == "NOTE":
-                note = str(child).strip() or None
-                note_token = child if note else None
+        creature_tokens = [c for c in children[1:] if isinstance(c, Token) and c.type == "CREATURE"]
+        note_token = next((c for c in children[1:] if isinstance(c, Token) and c.type == "NOTE"), None)
+        if note_token is not None and not str(note_token).strip():
+            note_token = None
         creature = self._creature(creature_tokens)
         span, text = self._piece(meta)
-        if creature not in _CREATURE_EFFECTS:
+        if not self._checked(creature):
+            note = str(note_token).strip() if note_token is not None else None
             return [_Emit(False, fn("buy", fn(creature)), span, text, note=note)]
-        shown = self.names.display["creatures"][creature]
-        buy_text = self.src.line(meta.line)[meta.column - 1:creature_tokens[-1].end_column - 1]
-        buy_span = Span(meta.line, meta.column, meta.line, creature_tokens[-1].end_column)
         if note_token is None:  # the use is not written: the purchase alone
             return [_Emit(False, fn("buy", fn(creature)), span, text)]
-        if creature == "sphinx":
-            return [_Emit(False, fn("buy", fn(creature)), buy_span, buy_text), *self._sphinx_sales(note_token)]
-        return [_Emit(False, fn("buy", fn(creature)), buy_span, buy_text),
-                self._creature_use(creature, shown, note_token)]
+        buy_text = self.src.line(meta.line)[meta.column - 1:creature_tokens[-1].end_column - 1]
+        buy_span = Span(meta.line, meta.column, meta.line, creature_tokens[-1].end_column)
+        return [_Emit(False, fn("buy", fn(creature)), buy_span, buy_text), *self._use(creature, note_token)]
 
     def use_creature(self, meta, children):
         """'use Harpy: troop IS4': a use written apart from its purchase (judged by
@@ -867,134 +885,152 @@ class _Reader(Transformer):
         note = next(c for c in children[1:] if isinstance(c, Token) and c.type == "NOTE")
         creature = self._creature(creature_tokens)
         shown = self.names.display["creatures"][creature]
-        if _CREATURE_EFFECTS.get(creature, "") in ("", None):
+        if creature not in _use_rules(self.game):
+            usable = ", ".join(self.names.display["creatures"][c] for c in self.names.display["creatures"]
+                               if c in _use_rules(self.game))
             raise self._fail(f"only a creature whose use is written after 'buy X:' can be used apart from it"
-                             f" ({', '.join(self.names.display['creatures'][c] for c, form in _CREATURE_EFFECTS.items() if form)}),"
-                             f" found {shown}", creature_tokens[0])
+                             f" ({usable}), found {shown}", creature_tokens[0])
+        emits = self._use(creature, note)
+        if creature == "sphinx":  # each sale keeps its own text
+            return emits
         span, text = self._piece(meta)
-        if creature == "sphinx":
-            return self._sphinx_sales(note)
-        return [dataclasses.replace(self._creature_use(creature, shown, note), span=span, text=text)]
+        return [dataclasses.replace(emit, span=span, text=text) for emit in emits]
 
-    def _pegasus_flight(self, words: list, text: str, span: Span, wrong) -> _Emit:
-        """'2 troops IS4 -> IS7' (the count may be left out for one troop)."""
-        count, first = 1, words[0]
-        if re.fullmatch(r"[0-9]+", str(words[0])):
-            count = self._count(words[0])
-            words = words[1:]
-        if len(words) != 4 or self.names.find("things", str(words[0])) != "troop" or str(words[2]) not in ("->", "→"):
-            raise wrong(first, _quote(text))
-        for where in (words[1], words[3]):
-            if not re.fullmatch(r"[A-Za-z]+[0-9]+", str(where)):
-                raise self._fail(f"expected an island id (such as IS4), found {_quote(str(where))}", where)
-        move = fn("march", self._place(words[1]), count, self._place(words[3]))
-        return _Emit(False, fn("use", fn("pegasus"), move), span, text)
+    # -- creature uses: the '<card>_use' rules of the grammar --
 
-    def _sphinx_sales(self, note: Token) -> list[_Emit]:
-        """'buy Sphinx: 2 troops IS4, fleet F5, priest': one use per unit sold, each
-        item '[N] unit [on] [place]' (troops and fleets with their place)."""
+    def _use(self, creature: str, note: Token) -> list[_Emit]:
+        """The use written after 'buy X:', parsed from the card's own rule
+        ('harpy_use' ...), at the columns of the line."""
+        shown = self.names.display["creatures"][creature]
         text = str(note).rstrip()
-        emits: list[_Emit] = []
-        start = 0
-        for item in text.split(","):
-            offset = start + len(item) - len(item.lstrip())
-            start += len(item) + 1
-            words = [Token("WORD", m.group(), line=note.line, column=note.column + offset + m.start(),
-                           end_line=note.line, end_column=note.column + offset + m.end())
-                     for m in re.finditer(r"\S+", item.strip())]
-            if not words:
-                raise self._fail("an empty item in the Sphinx's sales: expected '[N] unit [place]', as in"
-                                 " '2 troops IS4, fleet F5, priest'", note)
-            count, first = 1, words[0]
-            if re.fullmatch(r"[0-9]+", str(words[0])):
-                count = self._count(words[0])
-                words = words[1:]
-            if len(words) == 3 and words[1].lower() == "on":
-                words = [words[0], words[2]]
-            unit = self.names.find("things", str(words[0])) if words else None
-            if unit not in ("troop", "fleet", "priest", "philosopher"):
-                where = words[0] if words else note
-                raise self._fail(f"the Sphinx buys troops, fleets, priests and philosophers: expected one of them,"
-                                 f" found {_quote(str(where))} (as in 'buy Sphinx: 2 troops IS4, fleet F5, priest')",
-                                 where)
-            if unit in ("troop", "fleet"):
-                if len(words) != 2 or not re.fullmatch(r"[A-Za-z]+[0-9]+", str(words[1])):
-                    raise self._fail(f"expected {'an island' if unit == 'troop' else 'a sea'} id after"
-                                     f" {_quote(str(words[0]))}, as in '{'troop IS4' if unit == 'troop' else 'fleet F5'}'",
-                                     words[-1])
-                target = fn(unit, self._place(words[1]))
-            else:
-                if len(words) != 1:
-                    raise self._fail(f"a {unit} is a card, sold without a place: found {_quote(str(words[1]))}",
-                                     words[1])
-                target = fn(unit)
-            span = Span(note.line, first.column, note.line, words[-1].end_column)
-            shown = self.src.line(note.line)[span.column - 1:span.end_column - 1]
-            emits.append(_Emit(False, fn("use", fn("sphinx"), target), span, shown, count=count))
-        return emits
-
-    def _creature_use(self, creature: str, shown: str, note: Token) -> _Emit:
-        """The use of a creature written after 'buy X:' (docs/notation.md, Creatures):
-        its words, each with its column, checked against the card's form."""
-        text = str(note).rstrip()
-        words = [Token("WORD", m.group(), line=note.line, column=note.column + m.start(), end_line=note.line,
-                       end_column=note.column + m.end()) for m in re.finditer(r"\S+", text)]
-        form = _CREATURE_EFFECTS[creature]
-        span = Span(note.line, note.column, note.line, note.column + len(text))
-
-        def wrong(where: Token, found: str) -> NotationError:
-            return self._fail(f"the {shown}'s use is written '{form}' after 'buy {shown}:', found {found}", where)
-
-        if form is None:
+        if creature in _SINGLE_USE:
             raise self._fail(f"{shown} has a single use, made with the purchase: write 'buy {shown}'"
                              f" with nothing after it, found {_quote(text)}", note)
-        if form == "PLAYER":
-            if len(words) != 1:
-                raise self._fail(f"the {shown}'s use names one player, as in 'buy {shown}: Bob', found "
-                                 f"{_quote(text)}", words[1])
-            player = Token("PLAYER", str(words[0]), line=note.line, column=words[0].column,
-                           end_line=note.line, end_column=words[0].end_column)
-            return _Emit(False, fn("use", fn(creature), str(player)), span, text, names=(player,))
-        if len(words) >= 3 and words[1].lower() == "on":
-            words = [words[0], *words[2:]]
-        if creature == "pegasus":
-            return self._pegasus_flight(words, text, span, wrong)
-        if creature == "siren":  # 'F5', or 'F5 from F7' when the reserve is empty
-            if len(words) not in (1, 3) or (len(words) == 3 and words[1].lower() != "from"):
-                raise self._fail(f"the Siren's use is written 'F5' (or 'F5 from F7' when the reserve is empty)"
-                                 f" after 'buy Siren:', found {_quote(text)}", words[0])
-            for where in words[::2]:
-                if not re.fullmatch(r"[A-Za-z]+[0-9]+", str(where)):
-                    raise self._fail(f"expected a sea id (such as F5), found {_quote(str(where))}", where)
-            return _Emit(False, fn("use", fn("siren"), fn("fleet", *(self._place(w) for w in words[::2]))), span, text)
-        into = None
-        if creature == "cyclops":
-            if len(words) != 4 or str(words[2]) not in ("->", "→"):
-                raise wrong(words[0], _quote(text))
-            into = self._building(words[3], "built by the Cyclops")
-            words = words[:2]
-        if len(words) != 2:
-            raise wrong(words[0], _quote(text))
-        what, where = words
-        if not re.fullmatch(r"[A-Za-z]+[0-9]+", str(where)):
-            raise self._fail(f"expected an island id (such as IS4) after {_quote(str(what))}, found "
-                             f"{_quote(str(where))}", where)
+        padded = " " * (note.column - 1) + text  # the same columns as in the line
+        try:
+            tree = _parser(self.game).parse(padded, start=f"{creature}_use")
+        except UnexpectedInput as e:
+            raise self._use_error(e, creature, shown, note, text) from None
+        for sub in tree.iter_subtrees():  # the text parsed was one line: put it back on its own
+            if not sub.meta.empty:
+                sub.meta.line = sub.meta.end_line = note.line
+            for child in sub.children:
+                if isinstance(child, Token):
+                    child.line = child.end_line = note.line
+        self._using = (creature, shown, note, text)
+        try:
+            result = self.transform(tree)
+        except VisitError as e:
+            if isinstance(e.orig_exc, NotationError):
+                raise e.orig_exc from None
+            raise
+        return result if isinstance(result, list) else [result]
+
+    def _form(self, creature: str, shown: str) -> str:
+        return f"the {shown}'s use " + _USE_FORMS.get(creature, "is written after 'buy {card}:'").format(card=shown)
+
+    def _wrong_use(self, where: Span | Token | None = None) -> NotationError:
+        """The use does not have its card's form: the message quotes the whole use."""
+        creature, shown, note, text = self._using
+        return self._fail(f"{self._form(creature, shown)}, found {_quote(text)}", where or note)
+
+    def _use_error(self, e: UnexpectedInput, creature: str, shown: str, note: Token, text: str) -> NotationError:
+        """A syntax error in a use, in the words of the card's form."""
+        start, end = note.column, note.column + len(text)
+        found_token = getattr(e, "token", None)
+        if isinstance(e, UnexpectedToken) and found_token is not None and found_token.type != "$END":
+            column, terms = found_token.column, set(e.accepts or e.expected)
+        elif isinstance(e, UnexpectedCharacters):
+            column, terms = e.column, set(e.allowed or ())
+        else:  # the end of the text
+            column, terms = end, set(getattr(e, "expected", ()) or getattr(e, "accepts", ()) or ())
+        terms -= _OPTIONAL_IN_USE
+        found = _lexeme(text[column - start:]) if column < end else ""
+        before = text[:column - start].split()
+        if creature == "sphinx" and (found in (",", "，", "、") or (not found and before and before[-1][-1] in ",，、")):
+            return self.src.error("an empty item in the Sphinx's sales: expected '[N] unit [place]', as in"
+                                  " '2 troops IS4, fleet F5, priest'", note.line, column)
+        form = self._form(creature, shown)
+        after = f" after {_quote(before[-1])}" if before and re.fullmatch(r"[\w'’]+", before[-1]) else ""
+        if column < end and terms and terms <= {"ISLAND", "SEA", "WHERE"}:  # a word where a place goes
+            return self.src.error(f"expected {_expected(terms, self.names)}{after}, found {_quote(found)}",
+                                  note.line, column)
+        if column >= end or column == start:  # the use ends too soon, or starts wrong
+            return self.src.error(f"{form}, found {_quote(text)}", note.line, start)
+        if terms <= {"$END"}:  # words after a complete use
+            return self.src.error(f"{form}, found {_quote(text)}", note.line, column)
+        words = _expected(terms, self.names).replace("the end of the file", "the end of the use")
+        return self.src.error(f"expected {words}{after}, found {_quote(found)} ({form})", note.line, column)
+
+    def harpy_use(self, meta, children):
+        what, _, where = children
+        if self.names.find("things", str(what)) != "troop":
+            creature, shown, note, text = self._using
+            raise self._fail(f"{self._form(creature, shown)}, found {_quote(str(what))}", what)
+        return self._emit_use(meta, fn("troop", self._place(where)))
+
+    def giant_use(self, meta, children):
+        what, _, where = children
         place = self._place(where)
-        if creature == "cyclops":
-            building = self._building(what, "changed by the Cyclops")
-            return _Emit(False, fn("use", fn("cyclops"), fn("change", fn(building), place, fn(into))), span, text)
-        if creature == "harpy":
-            if self.names.find("things", str(what)) != "troop":
-                raise wrong(what, _quote(str(what)))
-            return _Emit(False, fn("use", fn("harpy"), fn("troop", place)), span, text)
-        if str(what).casefold() == "metropolis":
-            return _Emit(False, fn("use", fn("giant"), fn("metropolis", place)), span, text)
+        if what.type == "METROPOLIS":
+            return self._emit_use(meta, fn("metropolis", place))
         building = self.names.find("things", str(what))
         if building not in self.names.tables["buildings"].values():
             raise self._fail(f"the Giant destroys a building: expected a building"
                              f" ({self.names.shown('buildings').lower()}) before the island, found"
                              f" {_quote(str(what))}", what)
-        return _Emit(False, fn("use", fn("giant"), fn("building", fn(building), place)), span, text)
+        return self._emit_use(meta, fn("building", fn(building), place))
+
+    def _player_use(self, meta, children):
+        (player,) = children
+        return _Emit(False, fn("use", fn(self._using[0]), str(player)), *self._use_span(meta), names=(player,))
+
+    griffon_use = satyr_use = dryad_use = _player_use
+
+    def cyclops_use(self, meta, children):
+        what, _, where, into = children
+        building = self._building(what, "changed by the Cyclops")
+        new = self._building(into, "built by the Cyclops")
+        return self._emit_use(meta, fn("change", fn(building), self._place(where), fn(new)))
+
+    def pegasus_use(self, meta, children):
+        count, what, start, end = children
+        if self.names.find("things", str(what)) != "troop":
+            raise self._wrong_use()
+        return self._emit_use(meta, fn("march", self._place(start), self._count(count), self._place(end)))
+
+    def siren_use(self, meta, children):
+        sea, _, source = children
+        places = [self._place(sea)] + ([self._place(source)] if source is not None else [])
+        return self._emit_use(meta, fn("fleet", *places))
+
+    def sphinx_use(self, meta, children):
+        return list(children)
+
+    def sale(self, meta, children):
+        """One item of the Sphinx's sales, '[N] unit [on] [place]': one use per unit."""
+        count, what, _, where = children
+        unit = self.names.find("things", str(what))
+        if unit not in ("troop", "fleet", "priest", "philosopher"):
+            raise self._fail(f"the Sphinx buys troops, fleets, priests and philosophers: expected one of them,"
+                             f" found {_quote(str(what))} (as in 'buy Sphinx: 2 troops IS4, fleet F5, priest')",
+                             what)
+        if unit in ("troop", "fleet") and where is None:
+            raise self._fail(f"expected {'an island' if unit == 'troop' else 'a sea'} id after"
+                             f" {_quote(str(what))}, as in '{'troop IS4' if unit == 'troop' else 'fleet F5'}'",
+                             what)
+        if unit in ("priest", "philosopher") and where is not None:
+            raise self._fail(f"a {unit} is a card, sold without a place: found {_quote(str(where))}", where)
+        target = fn(unit, self._place(where)) if where is not None else fn(unit)
+        span, text = self._piece(meta)
+        return _Emit(False, fn("use", fn("sphinx"), target), span, text, count=self._count(count))
+
+    def _use_span(self, meta) -> tuple[Span, str]:
+        """The span and text of the whole use (a use rule's tree)."""
+        return self._piece(meta)
+
+    def _emit_use(self, meta, target) -> _Emit:
+        return _Emit(False, fn("use", fn(self._using[0]), target), *self._use_span(meta))
 
     def replace(self, meta, children):
         # REPLACE CREATURE+ CREATURE+ (the arrow is filtered): split at the arrow

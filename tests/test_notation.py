@@ -322,7 +322,7 @@ def test_a_creature_use_follows_its_purchase(piece, use):
         ("buy Cyclops: troop IS2 -> port", 24, "only a building can be changed by the Cyclops"),
         ("buy Pegasus: 2 troops IS12", 24, "the Pegasus's use is written '2 troops IS4 -> IS7' after 'buy Pegasus:'"),
         ("buy Pegasus: 2 troops IS12 -> F5x", 41, "expected an island id (such as IS4), found 'F5x'"),
-        ("buy Siren: F5 K1", 22, "the Siren's use is written 'F5' (or 'F5 from F7' when the reserve is empty)"),
+        ("buy Siren: F5 K1", 25, "the Siren's use is written 'F5' (or 'F5 from F7' when the reserve is empty)"),
         ("buy Siren: Bob", 22, "expected a sea id (such as F5), found 'Bob'"),
         ("buy The Fates: Bob", 26, "The Fates has a single use, made with the purchase: write 'buy The Fates'"),
         ("buy Giant: 1 port on IS2", 22, "the Giant's use is written 'temple IS4' after 'buy Giant:', found '1 port on IS2'"),
@@ -754,7 +754,7 @@ def test_the_sphinx_sales_are_one_use_per_unit():
         ("buy Sphinx: 2 temples IS4", 25, "the Sphinx buys troops, fleets, priests and philosophers"),
         ("buy Sphinx: troop", 23, "expected an island id after 'troop'"),
         ("buy Sphinx: troop IS4, priest IS4", 41, "a priest is a card, sold without a place"),
-        ("buy Sphinx: troop IS4,, priest", 23, "an empty item in the Sphinx's sales"),
+        ("buy Sphinx: troop IS4,, priest", 33, "an empty item in the Sphinx's sales"),
     ],
 )
 def test_the_sphinx_sales_in_the_wrong_form(piece, column, message):
