@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ...state import Draft, tup
 from ...terms import Fn, Term, fn
+from . import figures
 
 GODS = ("zeus", "athena", "poseidon", "ares")
 
@@ -30,9 +31,16 @@ class Facts:
         self.markers = len(by.get("start_order", []))
         target = 3 if self.player_count == 2 else 2
         self.metropolis_target = target
-        self.coast: dict[Term, set] = {}
+        self.coast: dict[Term, set] = {}  # sea space -> the islands next to it
+        self.coasts: dict[Term, set] = {}  # island -> the sea spaces next to it
         for island, sea in by.get("coast", []):
             self.coast.setdefault(sea, set()).add(island)
+            self.coasts.setdefault(island, set()).add(sea)
+        self.islands = {a[0] for a in by.get("island", [])}
+        self.seas = {a[0] for a in by.get("sea", [])}
+        self.sea_adjacent: dict[Term, set] = {}
+        for a, b in by.get("sea_adjacent", []):
+            self.sea_adjacent.setdefault(a, set()).add(b)
 
 
 # -- views of a state (mirroring state.lp) -----------------------------------------
@@ -148,6 +156,7 @@ def pay_offerings(d: Draft, facts: Facts) -> None:
     if ranks:
         rank, marker, god = min(ranks, key=lambda r: r[0])
         d.add("acting", marker)
+        figures.starts_acting(d, facts.owner[marker], d.one("cycle").args[0])  # rule figure_duration
         if god.name == "apollo":
             d.add("apollo_due", marker)
     set_phase(d, "actions")
@@ -352,10 +361,12 @@ def _offer(d: Draft, facts: Facts, player: Term, god: Fn, amount: int) -> None:
         set_phase(d, "pay")
 
 
-#: The creatures whose use is a move of its own right after the purchase (creatures.lp).
-EFFECT_CARDS = ("harpy", "giant", "griffon", "satyr", "dryad", "sphinx", "cyclops", "pegasus", "siren")
-#: The creatures used several times in a row (the Sphinx sells unit after unit).
-MULTI_USE = ("sphinx",)
+#: The creatures whose use is a move of its own right after the purchase (creatures.lp, figures.lp).
+EFFECT_CARDS = ("harpy", "giant", "griffon", "satyr", "dryad", "sphinx", "cyclops", "pegasus",
+                "siren") + figures.FIGURE_CARDS
+#: The creatures used several times in a row (the Sphinx sells unit after unit; the
+#: Kraken moves, the Polyphemus pushes after the placement).
+MULTI_USE = ("sphinx",) + figures.MULTI_USE
 #: What Satyr and Dryad take (rules satyr_philosopher, dryad_priest).
 CARD_TAKEN = {"satyr": "philosophers", "dryad": "priests"}
 
@@ -444,6 +455,7 @@ def _player_move(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
     for f in [f for f in d.having("effect") if f.args[0] == player]:
         if not (name == "use" and a and a[0] == f.args[1] and f.args[1].name in MULTI_USE):
             d.discard(f)
+            figures.effect_ends(d, facts, player, f.args[1], move)
     if name in ("offer", "apollo"):
         _offer(d, facts, player, a[0] if a else Fn("apollo"), a[1] if a else 0)
     elif name == "recruit":
@@ -484,7 +496,8 @@ def _player_move(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
             d.change("gold", player, -1)
             d.add("reveal", slot)
         d.discard(fn("track", slot, a[0]))
-        d.add("discard", a[0])
+        if name == "replace" or a[0].name not in figures.ISLAND_FIGURES:  # rule figure_duration
+            d.add("discard", a[0])
         if name == "buy" and a[0].name in EFFECT_CARDS:
             d.add("effect", player, a[0])
         elif name == "buy" and a[0].name == "fates":  # rule fates_income
@@ -492,6 +505,8 @@ def _player_move(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
     elif name == "use":
         if len(a) != 2 or not isinstance(a[0], Fn):
             return False
+        if a[0].name in figures.FIGURE_CARDS:
+            return figures.use(d, facts, player, a[0].name, a[1], d.one("cycle").args[0])
         return _use(d, facts, player, a[0].name, a[1])
     elif name == "discard":
         kind, island = a
@@ -552,6 +567,7 @@ def _player_move(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
         later = [(r, m, g) for r, m, g in acts if r > rank]
         if later:
             d.add("acting", later[0][1])
+            figures.starts_acting(d, facts.owner[later[0][1]], d.one("cycle").args[0])  # rule figure_duration
             if later[0][2] == Fn("apollo"):
                 d.add("apollo_due", later[0][1])
         else:
@@ -699,13 +715,17 @@ def _round(d: Draft, facts: Facts, move: Fn) -> bool:
     else:
         return False
     types = _types_with(d, attacker, place) if battle.args[0] == Fn("land") else None
+    minotaur = figures.minotaur_defends(d, battle)  # rule minotaur_defends: lost last
+    minotaur_lost = minotaur and losses[defender] > 0 and units[defender] == 0
+    if minotaur_lost:
+        figures.minotaur_lost(d)
     left = {}
     for p in (attacker, defender):
         lost = min(losses[p], units[p])
         d.change(unit, tup(p, place), -lost)
         left[p] = units[p] - lost
     d.drop_all("battle_turn")
-    if left[attacker] and left[defender]:
+    if left[attacker] and (left[defender] or (minotaur and not minotaur_lost)):
         d.add("battle_turn", defender)
         return True
     _end_battle(d, battle, taken=left[attacker] > 0)
@@ -727,6 +747,8 @@ def _battle_decision(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
         d.add("battle_turn", attacker if player == defender else Fn("dice"))
         return True
     to = move.args[0]
+    if player == attacker and not units[defender] and figures.minotaur_defends(d, battle):
+        d.add("marker", place, defender)  # rule minotaur_defends: the island stays the defender's
     types = _types_with(d, attacker, place) if player == defender and battle.args[0] == Fn("land") else None
     d.change(unit, tup(player, place), -units[player])
     d.change(unit, tup(player, to), units[player])
@@ -739,8 +761,9 @@ def _battle_decision(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
 def _bonus(d: Draft, facts: Facts, battle: Fn) -> int:
     """Rule battle_defence_bonus."""
     kind, place, _, defender = battle.args
-    if kind == Fn("land"):
-        return d.count("building", tup(place, Fn("fortress"))) + (fn("metropolis", place) in d.facts)
+    if kind == Fn("land"):  # the Minotaur counts as two troops (rule minotaur_defends)
+        return (d.count("building", tup(place, Fn("fortress"))) + (fn("metropolis", place) in d.facts)
+                + 2 * figures.minotaur_defends(d, battle))
     held = controlled(d, defender) & facts.coast.get(place, set())
     return sum(d.count("building", tup(i, Fn("port"))) + (fn("metropolis", i) in d.facts) for i in held)
 
