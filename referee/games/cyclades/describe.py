@@ -6,6 +6,7 @@ from collections import defaultdict
 
 from ...terms import Fn, Term
 from .fastpath import route
+from .figures import FIGURE_CARDS
 
 NAMES = {"fates": "the Fates"}
 PROPER = {"zeus", "athena", "poseidon", "ares", "apollo", "sylph", "pegasus", "harpy", "griffon", "giant", "siren",
@@ -80,6 +81,8 @@ def describe_move(move: Fn) -> str:
 def _use(card: Term, target: Term) -> str:
     """What a creature's use does, in words (creatures.lp)."""
     card = card.name if isinstance(card, Fn) else str(card)
+    if card in FIGURE_CARDS and isinstance(target, Fn):
+        return _figure_use(card, target)
     if isinstance(target, Fn) and target.name == "troop" and target.args:
         return f"remove a troop from {target.args[0]}"
     if isinstance(target, Fn) and target.name == "building" and len(target.args) == 2:
@@ -98,6 +101,42 @@ def _use(card: Term, target: Term) -> str:
         return f"sell {what} for 2 GP"
     taken = {"griffon": "half the GP of", "satyr": "a philosopher from", "dryad": "a priest from"}
     return f"take {taken.get(card, '')} {name(target)}".replace("  ", " ")
+
+
+def _figure_use(card: str, target: Fn) -> str:
+    """A figure's use in words (figures.lp)."""
+    a = target.args
+    match target.name:
+        case "island" if len(a) == 1:
+            return f"put the figure on {a[0]}"
+        case "sea" if len(a) == 1:
+            return f"put the figure on {a[0]}, destroying the fleets there"
+        case "step" if len(a) == 1:
+            return f"move the figure on to {a[0]} (1 GP), destroying the fleets there"
+        case "push" if len(a) == 3:
+            return f"push {_units(a[1], 'fleet')} from {a[0]} to {a[2]}"
+        case "sink" if len(a) == 1:
+            return f"destroy the fleets on {a[0]}, which cannot be pushed"
+    return str(target)
+
+
+def _figure_grouping(card: str, target: Fn) -> tuple[tuple, str, object]:
+    """Where a figure's use goes in a grouped listing: ``Kraken: any of 24 sea
+    spaces: A1, A2, ...`` ({n} is the number of items)."""
+    shown = name(Fn(card))
+    a = target.args
+    match target.name:
+        case "island" if len(a) == 1:
+            return (6, 7, card), f"{shown}: any of {{n}} islands: {{}}", a[0]
+        case "sea" if len(a) == 1:
+            return (6, 7, card), f"{shown}: any of {{n}} sea spaces: {{}}", a[0]
+        case "step" if len(a) == 1:
+            return (6, 8), f"{shown}: move on (1 GP) to any of {{}}", a[0]
+        case "push" if len(a) == 3:
+            return (6, 9, str(a[0]), str(a[2])), f"{shown}: push {{}} fleets from {a[0]} to {a[2]}", a[1]
+        case "sink" if len(a) == 1:
+            return (6, 10), f"{shown}: destroy the fleets on {{}}", a[0]
+    return (6, 11, card), f"{shown}: {{}}", str(target)
 
 
 def _units(count: Term, unit: str) -> str:
@@ -153,6 +192,8 @@ def _grouping(move: Fn) -> tuple[tuple, str, object]:
     """Where a legal move goes in a grouped listing: (sort key, wording with {}
     for the listing, the move's item in that listing)."""
     a = move.args
+    if move.name == "use" and len(a) == 2 and isinstance(a[0], Fn) and a[0].name in FIGURE_CARDS and isinstance(a[1], Fn):
+        return _figure_grouping(a[0].name, a[1])
     match move.name:
         case "god":
             return (0, a[0]), f"position {a[0]} shows {{}} face {a[2].name}", name(a[1])
@@ -217,7 +258,7 @@ def group_moves(moves: list[Fn], limit: int | None = 6) -> list[str]:
         elif isinstance(items[0], int):
             lines.append(wording.format(_ranges(items)))
         else:
-            lines.append(wording.format(_listing(items, limit)))
+            lines.append(wording.replace("{n}", str(len(items))).format(_listing(items, limit)))
     return lines
 
 
