@@ -560,6 +560,31 @@ CUSTOM_BOARDS = {
         islands = ["IS3", "IS8"]
         fleets = ["F4", "K2"]
     """,
+    # The figures (test_rules_figures.py), on the 5p map: Dan's fleet on F10 links his IS6
+    # and IS11 (a retreat from IS11), Cy's on K6 his IS13 and Dan's IS11 (an attack).
+    # Incomes: A: IS2 1 + K1 1 = 2; B: IS9 2 = 2; C: IS4 1 + K6 1 = 2; D: IS6 1 = 1;
+    #          E: IS3 2 + F1 1 = 3.
+    "figures5": """
+        [board]
+        name = "5 players, Dan's IS6 and IS11 linked"
+        players = [5]
+        based_on = "5p"
+        [start.A]
+        islands = ["IS2", "IS12"]
+        fleets = ["C6", "K1"]
+        [start.B]
+        islands = ["IS1", "IS9"]
+        fleets = ["B3", "E7"]
+        [start.C]
+        islands = ["IS4", "IS13"]
+        fleets = ["F5", "K6"]
+        [start.D]
+        islands = ["IS6", "IS11"]
+        fleets = ["D8", "F10"]
+        [start.E]
+        islands = ["IS3", "IS7"]
+        fleets = ["F1", "F3"]
+    """,
     # Eve's fleets E3 and E4 link her IS3 to IS4 (Cy's) on the 5p map.
     "marker5": """
         [board]

@@ -133,7 +133,7 @@ def _figure_grouping(card: str, target: Fn) -> tuple[tuple, str, object]:
         case "step" if len(a) == 1:
             return (6, 8), f"{shown}: move on (1 GP) to any of {{}}", a[0]
         case "push" if len(a) == 3:
-            return (6, 9, str(a[0]), str(a[2])), f"{shown}: push {{}} fleets from {a[0]} to {a[2]}", a[1]
+            return (6, 9, str(a[0]), str(a[2])), f"{shown}: push {{}} of the fleets on {a[0]} to {a[2]}", a[1]
         case "sink" if len(a) == 1:
             return (6, 10), f"{shown}: destroy the fleets on {{}}", a[0]
     return (6, 11, card), f"{shown}: {{}}", str(target)
