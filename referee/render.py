@@ -77,7 +77,8 @@ class Position:
     maps (island, type) to a count; ``prosperity`` maps a place to the number
     of prosperity markers (Apollo's) on it; ``markers`` maps an island to the
     players whose territory marker lies there; ``battles`` holds
-    (kind, place, attacker, defender) as strings."""
+    (kind, place, attacker, defender) as strings; ``figures`` maps a creature
+    whose figure stands on the board to (place, the player who put it there)."""
 
     troops: dict[tuple[str, str], int] = field(default_factory=dict)
     fleets: dict[tuple[str, str], int] = field(default_factory=dict)
@@ -86,6 +87,11 @@ class Position:
     metropolises: frozenset[str] = frozenset()
     markers: dict[str, tuple[str, ...]] = field(default_factory=dict)
     battles: tuple[tuple[str, str, str, str], ...] = ()
+    figures: dict[str, tuple[str, str]] = field(default_factory=dict)
+
+    def figures_on(self, place: str) -> list[tuple[str, str]]:
+        """(creature, who put it there) of the figures standing on a place, sorted."""
+        return sorted((c, who) for c, (p, who) in self.figures.items() if p == place)
 
     def troops_on(self, island: str) -> list[tuple[str, int]]:
         """(player, troops) on an island, players sorted."""
@@ -127,7 +133,8 @@ def _pair(key) -> tuple | None:
 def position_from_state(state: Iterable[Fn]) -> Position:
     """Read the pieces on the board from a state's fluents: ``count(troops,(P,I),N)``,
     ``count(fleets,(P,S),N)``, ``count(building,(I,T),N)``, ``count(prosperity,I,N)``,
-    ``metropolis(I)``, ``marker(I,P)`` and ``battle(Kind,Place,Attacker,Defender)``."""
+    ``metropolis(I)``, ``marker(I,P)``, ``battle(Kind,Place,Attacker,Defender)`` and
+    ``figure(Creature,Place,Player,Cycle)``."""
     troops: dict = {}
     fleets: dict = {}
     buildings: dict = {}
@@ -135,6 +142,7 @@ def position_from_state(state: Iterable[Fn]) -> Position:
     metropolises: set = set()
     markers: dict = {}
     battles: list = []
+    figures: dict = {}
     for f in state:
         if not isinstance(f, Fn):
             continue
@@ -154,8 +162,10 @@ def position_from_state(state: Iterable[Fn]) -> Position:
         elif f.name == "battle" and len(f.args) >= 2:
             args = [_text(a) for a in f.args] + ["", "", ""]
             battles.append(tuple(args[:4]))
+        elif f.name == "figure" and len(f.args) >= 3:
+            figures[_text(f.args[0])] = (_text(f.args[1]), _text(f.args[2]))
     return Position(troops, fleets, buildings, prosperity, frozenset(metropolises), markers,
-                    tuple(sorted(battles)))
+                    tuple(sorted(battles)), figures)
 
 
 # ---------------------------------------------------------------------------
@@ -312,6 +322,22 @@ def _prosperity(svg: _Svg, x: float, y: float, n: int, cls: str, place: str, col
     svg.add(f'<g class="{cls}" data-place="{_esc(place)}" data-count="{n}">')
     svg.add(f'<circle cx="{_n(x)}" cy="{_n(y)}" r="8" fill="{colour}" stroke="#8a5a00" stroke-width="0.8"/>')
     svg.text(x, y + 0.5, label if label is not None else n, 10, fill=_INK, weight="bold")
+    svg.add("</g>")
+
+
+#: The creatures with a figure, as drawn: two letters on a dark disc.
+FIGURE_LETTERS = {"kraken": "Kr", "minotaur": "Mi", "chiron": "Ch", "medusa": "Me", "polyphemus": "Po"}
+_FIGURE = "#3b2f2f"
+
+
+def _figure(svg: _Svg, x: float, y: float, creature: str, player: str, place: str) -> None:
+    """A creature's figure: a dark disc with the creature's letters, ringed in
+    the colour of the player who put it there."""
+    svg.add(f'<g class="figure" data-creature="{_esc(creature)}" data-player="{_esc(player)}" '
+            f'data-place="{_esc(place)}">')
+    svg.add(f"<title>{_esc(creature.capitalize())} (put there by {_esc(player)})</title>")
+    svg.add(f'<circle cx="{_n(x)}" cy="{_n(y)}" r="9.5" fill="{_FIGURE}" stroke="{_INK}" stroke-width="1"/>')
+    svg.text(x, y + 0.5, FIGURE_LETTERS.get(creature, creature[:2].capitalize()), 9, fill="#ffffff", weight="bold")
     svg.add("</g>")
 
 
@@ -472,6 +498,8 @@ def render_svg(board: Board, position: Position | None = None, players: Sequence
             fleets = position.fleets_on(sea.id)
             for (player, n), dx in zip(fleets, _row(len(fleets), x, 28)):
                 _boat(svg, dx, y + 15, _colour_of(colour, player), n, "fleet", player, sea.id, n)
+            for k, (creature, player) in enumerate(position.figures_on(sea.id)):
+                _figure(svg, x + 18 + 20 * k, y - 6, creature, player, sea.id)
         else:
             letters = start_fleets.get(sea.id, [])
             for letter, dx in zip(letters, _row(len(letters), x, 28)):
@@ -487,6 +515,8 @@ def render_svg(board: Board, position: Position | None = None, players: Sequence
         if position is not None:
             for k, player in enumerate(position.markers.get(island.id, ())):
                 _flag(svg, x + 20 + 11 * k, y - 23, _colour_of(colour, player), player, island.id)
+            for k, (creature, player) in enumerate(position.figures_on(island.id)):
+                _figure(svg, x - 26 - 20 * k, y - 25, creature, player, island.id)
         _island_slots(svg, x, y - 5, island, position)
         things: list[tuple] = []
         if island.prosperity > 0:
@@ -547,6 +577,9 @@ def _legend_lines(board: Board, position: Position | None, players: Sequence[tup
         lines.append(("key-flag", "territory marker"))
         if position.battles:
             lines.append(("key-battle", "battle"))
+        if position.figures:
+            lines.append(("key-figure", "figure: " + ", ".join(
+                f"{FIGURE_LETTERS.get(c, c[:2].capitalize())} {c.capitalize()}" for c in sorted(position.figures))))
         lines.append(("key-coast", "coast: who controls the island"))
     if start:
         lines.append(("key-start", "starting troop of seat A"))
@@ -612,6 +645,9 @@ def _legend(svg: _Svg, x: float, y: float, lines: list[tuple], colour: dict[str,
             elif kind == "key-coast":
                 svg.add(f'<rect x="{_n(cx - 11)}" y="{_n(y - 6)}" width="22" height="12" fill="{_LAND}" '
                         f'stroke="{_UNKNOWN_COLOUR}" stroke-width="3"/>')
+            elif kind == "key-figure":
+                svg.add(f'<circle cx="{_n(cx)}" cy="{_n(y)}" r="8.5" fill="{_FIGURE}"/>')
+                svg.text(cx, y + 0.5, "Kr", 8, fill="#ffffff", weight="bold")
             elif kind == "key-battle":
                 svg.add(f'<path d="M{_n(cx - 11)},{_n(y - 6)} h22 v12 h-22 Z" fill="none" stroke="#c0392b" '
                         f'stroke-width="2" stroke-dasharray="4 3"/>')
@@ -673,6 +709,7 @@ def render_text(board: Board, position: Position | None = None, players: Sequenc
                 sea = board.sea(name)
                 bits = []
                 if position is not None:
+                    bits += [FIGURE_LETTERS.get(c, c[:2]) for c, _ in position.figures_on(name)]
                     bits += [f"{_COLOUR_LETTER.get(colour.get(p, ''), '?')}{n}" for p, n in position.fleets_on(name)]
                 if sea.prosperity:
                     bits.append(f"${sea.prosperity}")
@@ -681,7 +718,8 @@ def render_text(board: Board, position: Position | None = None, players: Sequenc
         out.append((pad + "".join(under)).rstrip())
     out.append("")
     out.append("Legend: [IS4] island hex, ~ sea space, $N prosperity symbols"
-               + (", R2 fleets (colour letter and count)" if position is not None else ""))
+               + (", R2 fleets (colour letter and count)" if position is not None else "")
+               + (", Kr the Kraken" if position is not None and "kraken" in position.figures else ""))
     out.append("")
     show_start = position is None and seats != 0
     start = (board.start[:seats] if seats is not None else board.start) if show_start else ()
@@ -706,6 +744,8 @@ def render_text(board: Board, position: Position | None = None, players: Sequenc
             markers = position.markers.get(island.id, ())
             if markers:
                 extra.append("territory marker " + ", ".join(markers))
+            for creature, player in position.figures_on(island.id):
+                extra.append(f"figure {creature.capitalize()} (put there by {player})")
             built = position.buildings_on(island.id)
             if island.id in position.metropolises:
                 built = [("metropolis", 1)] + built
@@ -730,6 +770,9 @@ def render_text(board: Board, position: Position | None = None, players: Sequenc
             out.append("Prosperity markers on sea spaces: " + ", ".join(f"{s} +{n}" for s, n in sea_marks))
         for kind, place, attacker, defender in position.battles:
             out.append(f"Battle ({kind}) at {place}: {attacker} against {defender}".rstrip())
+        if position.figures:
+            out.append("Figures: " + ", ".join(f"{c.capitalize()} on {place} (put there by {who})"
+                                               for c, (place, who) in sorted(position.figures.items())))
     elif start:
         out.append("Starting placement (one troop on each island, one fleet on each sea space):")
         for seat in start:

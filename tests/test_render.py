@@ -217,7 +217,7 @@ def test_cli_draws_the_end_of_a_game_with_metropolises_and_no_gold():
     text = CliRunner().invoke(main, ["board", "cyclades", "--transcript", GAME_5P]).output
     for output in (result.output, text):
         assert "gold" not in output.lower().replace('"#f0b429"', "")
-    assert "after move 210 of game-5p.txt, cycle 9" in text
+    assert "after move 212 of game-5p.txt, cycle 9" in text
 
 
 def test_territory_markers_control_and_battles():
@@ -236,6 +236,43 @@ def test_territory_markers_control_and_battles():
     battle = [p for p in root.iter(f"{SVG}path") if p.get("class") == "battle"]
     assert sorted(p.get("data-place") for p in battle) == ["IS7"] * len(board.island("IS7").hexes)
     assert "territory marker Ann" in render_text(board, position, [("Ann", "red"), ("Bob", "blue")])
+
+
+def test_figures_drawn_where_they_stand():
+    """The creatures' figures (rules/figures.lp): the Kraken on its sea space, an
+    island figure on its island, each with who put it there, in SVG and text."""
+    board = builtin_board(5)
+    state = frozenset({fn("figure", fn("kraken"), "E8", "Ann", 1), fn("figure", fn("medusa"), "IS4", "Bob", 2),
+                       fn("count", fn("fleets"), fn("", "Dan", "D8"), 1)})
+    players = [("Ann", "red"), ("Bob", "blue"), ("Dan", "yellow")]
+    position = position_from_state(state)
+    assert position.figures == {"kraken": ("E8", "Ann"), "medusa": ("IS4", "Bob")}
+    root = parse(render_svg(board, position, players))
+    shown = {(g.get("data-creature"), g.get("data-place"), g.get("data-player")) for g in groups(root, "figure")}
+    assert shown == {("kraken", "E8", "Ann"), ("medusa", "IS4", "Bob")}
+    assert [t.text for g in groups(root, "figure") for t in g.iter(f"{SVG}text")] in (["Kr", "Me"], ["Me", "Kr"])
+    assert any("Kr Kraken" in (t.text or "") for g in groups(root, "legend") for t in g.iter(f"{SVG}text"))
+    text = render_text(board, position, players)
+    assert "Figures: Kraken on E8 (put there by Ann), Medusa on IS4 (put there by Bob)" in text
+    assert "figure Medusa (put there by Bob)" in next(row for row in text.splitlines() if row.startswith("  IS4 "))
+    grid = text.splitlines()
+    row = next(k for k, line in enumerate(grid) if " E8 " in line)
+    column = grid[row].index(" E8 ") - 1  # each hex is a cell of 6 characters, its id centred
+    assert grid[row + 1][column:column + 6].strip() == "Kr"
+
+
+def test_cli_draws_a_figure_after_its_placement():
+    path = "transcripts/cyclades/illegal-minotaur-retreat.txt"
+    plays = read_transcript(path).plays
+    number = next(k for k, play in enumerate(plays, start=1) if play.move.name == "use")
+    result = invoke("cyclades", "--transcript", path, "--after", str(number), "--svg", "-")
+    assert result.exit_code == 0, result.output
+    assert [(g.get("data-creature"), g.get("data-place")) for g in groups(parse(result.output), "figure")] == [
+        ("minotaur", "IS11")]
+    before = invoke("cyclades", "--transcript", path, "--after", str(number - 1)).output
+    assert "Figures:" not in before
+    assert "Figures: Minotaur on IS11 (put there by Ann)" in invoke(
+        "cyclades", "--transcript", path, "--after", str(number)).output
 
 
 def test_user_text_is_escaped_and_any_script_kept(tmp_path):
@@ -307,7 +344,7 @@ def test_text_is_the_default_and_board_files_are_drawn(tmp_path):
     (["cyclades"], "say which board"),
     (["cyclades", "--players", "7"], "no built-in Cyclades board for 7 players"),
     (["cyclades", "--after", "3", "--players", "3"], "--after N needs --transcript T"),
-    (["cyclades", "--transcript", GAME_3P, "--after", "153"], "there is no move 153: the transcript has 152 moves"),
+    (["cyclades", "--transcript", GAME_3P, "--after", "155"], "there is no move 155: the transcript has 154 moves"),
     (["cyclades", "--transcript", GAME_3P, "--after", "-1"], "-1 is not in the range"),
     (["cyclades", "--transcript", GAME_3P, "--players", "5"], "a game for 3 players, not 5"),
     (["cyclades", "--transcript", "nope.txt"], "cannot read the transcript nope.txt"),
