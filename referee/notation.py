@@ -551,6 +551,13 @@ _USE_FORMS = {
     "cyclops": "is written 'temple IS4 -> port' after 'buy {card}:'",
     "pegasus": "is written '2 troops IS4 -> IS7' after 'buy {card}:'",
     "siren": "is written 'F5' (or 'F5 from F7' when the reserve is empty) after 'buy {card}:'",
+    "kraken": "is written 'F5' (or 'F5 -> F6 -> F7': placed on F5, then moved a space for 1 GP each)"
+              " after 'buy {card}:'",
+    "minotaur": "is the island its figure goes on, as in 'buy {card}: IS4'",
+    "chiron": "is the island its figure goes on, as in 'buy {card}: IS4'",
+    "medusa": "is the island its figure goes on, as in 'buy {card}: IS4'",
+    "polyphemus": "is written 'IS4, fleet F5 -> F6, sink F3' (the island, then each push or each fleet destroyed)"
+                  " after 'buy {card}:'",
 }
 
 #: The cards with a single use, made with the purchase: nothing is written after it.
@@ -1006,6 +1013,38 @@ class _Reader(Transformer):
 
     def sphinx_use(self, meta, children):
         return list(children)
+
+    # the figures (rules/figures.lp): the placement, then one use per move or push
+    def _figure_place(self, meta, children):
+        _, where = children[:2]
+        return _Emit(False, fn("use", fn(self._using[0]), fn("island", self._place(where))), *self._token_span(where))
+
+    minotaur_use = chiron_use = medusa_use = _figure_place
+
+    def kraken_use(self, meta, children):
+        _, sea, *steps = children
+        return [_Emit(False, fn("use", fn("kraken"), fn("sea", self._place(sea))), *self._token_span(sea)), *steps]
+
+    def kraken_step(self, meta, children):
+        (sea,) = children
+        return _Emit(False, fn("use", fn("kraken"), fn("step", self._place(sea))), *self._piece(meta))
+
+    def polyphemus_use(self, meta, children):
+        return [self._figure_place(meta, children[:2]), *children[2:]]
+
+    def push(self, meta, children):
+        count, what, sea, to = children
+        if self.names.find("things", str(what)) != "fleet":
+            raise self._wrong_use(what)
+        move = fn("push", self._place(sea), self._count(count), self._place(to))
+        return _Emit(False, fn("use", fn("polyphemus"), move), *self._piece(meta))
+
+    def sink(self, meta, children):
+        _, sea = children
+        return _Emit(False, fn("use", fn("polyphemus"), fn("sink", self._place(sea))), *self._piece(meta))
+
+    def _token_span(self, token: Token) -> tuple[Span, str]:
+        return Span(token.line, token.column, token.end_line, token.end_column), str(token)
 
     def sale(self, meta, children):
         """One item of the Sphinx's sales, '[N] unit [on] [place]': one use per unit."""
