@@ -438,3 +438,29 @@ def test_polyphemus_closed_while_he_stays():
     assert g.problems == [(line, ("polyphemus_closed",))]
     assert g.report.problems[0].breaches[0].message == (
         "Dan cannot bring a fleet to E7: it lies next to the Polyphemus's island")
+
+
+# -- Zeus's replacement and the words -------------------------------------------------------------
+
+def test_zeus_replace_creature_a_figure_card_goes_to_the_discard_pile():
+    """Rule zeus_replace_creature: "With Zeus, for 1 GP a player may discard a creature from the track and put the
+    top card of the deck in its slot, as often as they can pay." — a figure card replaced on the track is discarded like any other (it was
+    never placed)."""
+    line = "Ann/Zeus: replace Medusa -> Kraken"
+    g = figures("Medusa", line)
+    assert g.problems == []
+    after = g.after(line)
+    assert discards(after) == ["medusa"] and fluents(after, "track") == [(4, "kraken")]
+    assert gold(after, "Ann") == 6 - 1
+
+
+def test_figure_uses_in_words():
+    """The figures' uses as the referee words them (docs/notation.md, Creatures)."""
+    words = figures("Kraken", "Ann/Zeus: buy Kraken: F6 -> F5").session.referee.rules.describe_move
+    assert words(fn("use", Fn("kraken"), fn("sea", "F6"))) == "use Kraken: put it on F6, destroying the fleets there"
+    assert words(fn("use", Fn("kraken"), fn("step", "F5"))) == (
+        "use Kraken: move it on to F5 (1 GP), destroying the fleets there")
+    assert words(fn("use", Fn("medusa"), fn("island", "IS4"))) == "use Medusa: put it on IS4"
+    assert words(fn("use", Fn("polyphemus"), fn("push", "F5", 2, "G5"))) == "use Polyphemus: push 2 fleets from F5 to G5"
+    assert words(fn("use", Fn("polyphemus"), fn("sink", "F3"))) == (
+        "use Polyphemus: destroy the fleets on F3, which cannot be pushed")

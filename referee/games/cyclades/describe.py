@@ -108,11 +108,11 @@ def _figure_use(card: str, target: Fn) -> str:
     a = target.args
     match target.name:
         case "island" if len(a) == 1:
-            return f"put the figure on {a[0]}"
+            return f"put it on {a[0]}"
         case "sea" if len(a) == 1:
-            return f"put the figure on {a[0]}, destroying the fleets there"
+            return f"put it on {a[0]}, destroying the fleets there"
         case "step" if len(a) == 1:
-            return f"move the figure on to {a[0]} (1 GP), destroying the fleets there"
+            return f"move it on to {a[0]} (1 GP), destroying the fleets there"
         case "push" if len(a) == 3:
             return f"push {_units(a[1], 'fleet')} from {a[0]} to {a[2]}"
         case "sink" if len(a) == 1:
