@@ -119,6 +119,23 @@ def test_figure_duration_acts_until_the_buyers_actions_next_cycle():
     assert figure_places(before_ann) == [] and "medusa" in discards(before_ann)
 
 
+def test_figure_duration_a_card_back_in_the_deck_is_not_discarded_again():
+    """Rule figure_duration: "... then the figure leaves the board and the card goes to the discard pile." — the
+    card goes there from its buyer's hand: a card already back in the deck (as after the Chimera used it and the
+    discard pile was shuffled in) stays there, once."""
+    g = figures("Medusa", "Ann/Zeus: buy Medusa: IS4",
+                cycle2="Cy/Ares: troop on IS4\nAnn/Apollo: prosperity on IS2")
+    assert g.problems == []
+    step = next(s for s in g.run.steps if fluents(s.before, "figure") and not fluents(s.after, "figure"))
+    assert "medusa" in discards(step.after)
+    state = step.before | {fn("deck", Fn("medusa"))}
+    rules = g.session.referee.rules
+    judged = g.session.referee.engine.judge(rules.static, state, step.role, step.move)
+    assert fluents(judged.next_state, "figure") == [] and "medusa" not in discards(judged.next_state)
+    assert holds(judged.next_state, "deck", ":medusa")
+    assert rules.speculate(state, step.role, step.move) == judged.next_state
+
+
 def test_figure_duration_ends_when_the_buyer_acts_first():
     """Rule figure_duration: "... until the start of the buyer's actions in the next cycle ..." — Ann acts first
     in cycle 2 (Zeus): the Medusa is gone at once, and Cy's troop may leave IS4."""

@@ -40,13 +40,21 @@ def effect_ends(d: Draft, facts, player: Term, card: Fn, move: Fn) -> None:
     placing = (move.name == "use" and len(move.args) == 2 and move.args[0] == card and placed not in d.facts
                and _island_use(move) and move.args[1].args[0] in facts.islands)
     if card.name in ISLAND_FIGURES and placed not in d.facts and not placing:
-        d.add("discard", card)
+        discard_held(d, card)
     d.discard(placed)
 
 
 def _island_use(move: Fn) -> bool:
     target = move.args[1] if len(move.args) == 2 else None
     return isinstance(target, Fn) and target.name == "island" and len(target.args) == 1
+
+
+def discard_held(d: Draft, card: Fn) -> None:
+    """The card goes to the discard pile if its buyer holds it (not in the deck,
+    the discard pile or on the track: e.g. shuffled back after the Chimera used it)."""
+    if fn("deck", card) not in d.facts and fn("discard", card) not in d.facts and not any(
+            f.args[1] == card for f in d.having("track")):
+        d.add("discard", card)
 
 
 # -- the uses ---------------------------------------------------------------------------------
@@ -106,8 +114,8 @@ def _place(d: Draft, player: Term, card: str, place: Term, cycle: int, has_effec
     if others:
         for f in others:
             d.discard(f)
-            d.add("discard", f.args[0])
-        d.add("discard", Fn(card))
+            discard_held(d, f.args[0])
+        discard_held(d, Fn(card))
         return
     d.add("figure", Fn(card), place, player, cycle)
 
@@ -126,7 +134,7 @@ def starts_acting(d: Draft, player: Term, cycle: int) -> None:
         card, _, owner, placed_in = f.args
         if card.name in ISLAND_FIGURES and owner == player and placed_in < cycle:
             d.discard(f)
-            d.add("discard", card)
+            discard_held(d, card)
 
 
 # -- the Minotaur in a battle (rules minotaur_defends, minotaur_no_retreat) ------------------------
@@ -139,4 +147,4 @@ def minotaur_lost(d: Draft) -> None:
     """The defender lost a round with no troops left: the Minotaur goes."""
     for f in [f for f in d.having("figure") if f.args[0] == Fn("minotaur")]:
         d.discard(f)
-    d.add("discard", Fn("minotaur"))
+    discard_held(d, Fn("minotaur"))
