@@ -551,6 +551,8 @@ _USE_FORMS = {
     "cyclops": "is written 'temple IS4 -> port' after 'buy {card}:'",
     "pegasus": "is written '2 troops IS4 -> IS7' after 'buy {card}:'",
     "siren": "is written 'F5' (or 'F5 from F7' when the reserve is empty) after 'buy {card}:'",
+    "sylph": "is written '2 fleets D4 -> D5 -> E6' after 'buy {card}:'",
+    "chimera": "names a card of the discard pile and its use, as in 'buy {card}: Harpy: troop IS4'",
 }
 
 #: The cards with a single use, made with the purchase: nothing is written after it.
@@ -606,6 +608,7 @@ class _Reader(Transformer):
         self.src = src
         self.names = names
         self.game = game
+        self._using: tuple | None = None  # the card whose use is being read, for messages
 
     # -- helpers --
 
@@ -904,7 +907,8 @@ class _Reader(Transformer):
         shown = self.names.display["creatures"][creature]
         text = str(note).rstrip()
         if creature in _SINGLE_USE:
-            raise self._fail(f"{shown} has a single use, made with the purchase: write 'buy {shown}'"
+            written = f"buy Chimera: {shown}" if self._using and self._using[0] == "chimera" else f"buy {shown}"
+            raise self._fail(f"{shown} has a single use, made with the purchase: write '{written}'"
                              f" with nothing after it, found {_quote(text)}", note)
         padded = " " * (note.column - 1) + text  # the same columns as in the line
         try:
@@ -917,13 +921,15 @@ class _Reader(Transformer):
             for child in sub.children:
                 if isinstance(child, Token):
                     child.line = child.end_line = note.line
-        self._using = (creature, shown, note, text)
+        outer, self._using = self._using, (creature, shown, note, text)
         try:
             result = self.transform(tree)
         except VisitError as e:
             if isinstance(e.orig_exc, NotationError):
                 raise e.orig_exc from None
             raise
+        finally:
+            self._using = outer  # a use inside a use (the Chimera's) gives it back
         return result if isinstance(result, list) else [result]
 
     def _form(self, creature: str, shown: str) -> str:
@@ -1003,6 +1009,36 @@ class _Reader(Transformer):
         sea, _, source = children
         places = [self._place(sea)] + ([self._place(source)] if source is not None else [])
         return self._emit_use(meta, fn("fleet", *places))
+
+    def sylph_use(self, meta, children):
+        count, what, start, route = children
+        if self.names.find("things", str(what)) != "fleet":
+            raise self._wrong_use()
+        move = fn("sail", self._place(start), self._count(count), self._sail_path(route))
+        return self._emit_use(meta, move)
+
+    def chimera_use(self, meta, children):
+        """'Harpy: troop IS4': the card taken from the discard pile, then its use,
+        read by that card's own rule; 'The Fates' alone."""
+        tokens = [c for c in children if isinstance(c, Token) and c.type == "CREATURE"]
+        note = next((c for c in children if isinstance(c, Token) and c.type == "NOTE"), None)
+        for cut in range(len(tokens) - 1, 0, -1):  # 'Harpy troop IS4': the ':' left out
+            found = self.names.find("creatures", " ".join(map(str, tokens[:cut])))
+            if found is not None and self.names.find("creatures", " ".join(map(str, tokens))) is None:
+                shown = self.names.display["creatures"][found]
+                raise self.src.error(f"expected ':' after {_quote(shown)}, then its use, as in"
+                                     f" 'buy Chimera: {shown}: ...'", tokens[cut - 1].line, tokens[cut - 1].end_column)
+        card = self._creature(tokens)
+        if card == "chimera":
+            raise self._fail("the Chimera takes another card of the discard pile, not itself", tokens[0])
+        pick = _Emit(False, fn("use", fn("chimera"), fn(card)), *self._words(tokens))
+        if note is None or not str(note).strip():
+            return [pick]
+        if card not in _SINGLE_USE and card not in _use_rules(self.game):
+            shown = self.names.display["creatures"][card]
+            raise self._fail(f"{shown}'s use is not read yet: write 'buy Chimera: {shown}' and say the rest"
+                             " in a comment", note)
+        return [pick, *self._use(card, note)]
 
     def sphinx_use(self, meta, children):
         return list(children)
@@ -1093,6 +1129,10 @@ class _Reader(Transformer):
                                  " straight to the island", shift)
             move = fn("march", self._place(from_token), count, self._place(to_token))
             return [_Emit(False, move, span, text)]
+        return [_Emit(False, fn("sail", self._place(from_token), count, self._sail_path(route)), span, text)]
+
+    def _sail_path(self, route: list) -> Fn:
+        """The path term via(S,Delta,...end) of a fleet movement's route (movement.lp)."""
         if len(route) > MAX_ROUTE:
             raise self._fail(f"a movement of {len(route)} spaces: the notation reads at most {MAX_ROUTE}"
                              " (Poseidon moves 3, the Sylph 10)", route[MAX_ROUTE][0])
@@ -1105,7 +1145,7 @@ class _Reader(Transformer):
             if delta is None:
                 raise self._fail(f"too many: {_quote(str(shift), 20)}", shift)
             path = fn("via", self._place(to_token), delta, path)
-        return [_Emit(False, fn("sail", self._place(from_token), count, path), span, text)]
+        return path
 
     def route(self, meta, children):
         legs = []

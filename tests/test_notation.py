@@ -263,7 +263,7 @@ def test_offerings():
         ("2 universities on IS2", [fn("build", fn("university"), "IS2")] * 2),
         ("buy Harpy", [fn("buy", fn("harpy"))]),
         ("buy The Fates", [fn("buy", fn("fates"))]),
-        ("buy Sylph: 2 fleets F5 -> F6", [fn("buy", fn("sylph"))]),
+        ("buy Kraken: F5 -> F6", [fn("buy", fn("kraken"))]),
         ("discard port IS2", [fn("discard", fn("port"), "IS2")]),
         ("discard port on IS2", [fn("discard", fn("port"), "IS2")]),
         ("metropolis on IS4", [fn("metropolis", "IS4")]),
@@ -371,14 +371,14 @@ def test_counts_expand_to_identical_plays():
 
 
 def test_buy_note_runs_to_the_next_semicolon_comment_or_disputed_mark():
-    p = plays("Ann/Zeus: buy Sylph: 2 fleets F5 -> F6 ; pass\n")
-    assert p[0].note == "2 fleets F5 -> F6" and p[0].text == "buy Sylph: 2 fleets F5 -> F6"
+    p = plays("Ann/Zeus: buy Kraken: 2 fleets F5 -> F6 ; pass\n")
+    assert p[0].note == "2 fleets F5 -> F6" and p[0].text == "buy Kraken: 2 fleets F5 -> F6"
     assert p[1].note is None
-    (p,) = plays("Ann/Zeus: buy Sylph: from F5? yes # he had 7\n")
+    (p,) = plays("Ann/Zeus: buy Kraken: from F5? yes # he had 7\n")
     assert p.note == "from F5? yes" and not p.disputed
-    (p,) = plays("Ann/Zeus: buy Sylph: from F5 ??\n")
-    assert p.note == "from F5" and p.disputed and p.text == "buy Sylph: from F5"
-    (p,) = plays("Ann/Zeus: buy Sylph: from F5???  # hm\n")
+    (p,) = plays("Ann/Zeus: buy Kraken: from F5 ??\n")
+    assert p.note == "from F5" and p.disputed and p.text == "buy Kraken: from F5"
+    (p,) = plays("Ann/Zeus: buy Kraken: from F5???  # hm\n")
     assert p.note == "from F5?" and p.disputed
     (p,) = plays("Ann/Zeus: buy Harpy:\n")
     assert p.note is None and p.text == "buy Harpy:"
@@ -524,9 +524,9 @@ def test_chinese_names_from_the_seeds():
 
 
 def test_full_width_punctuation_from_a_chinese_input_method():
-    p = plays("Ann/宙斯：祭司；神庙 on IS4；buy 空气精灵：移动 2 舰队 ？？\ngods：宙斯，雅典娜、战神 / 波塞冬\n")
+    p = plays("Ann/宙斯：祭司；神庙 on IS4；buy 海怪：移动 2 舰队 ？？\ngods：宙斯，雅典娜、战神 / 波塞冬\n")
     assert [x.move for x in p[:3]] == [
-        fn("recruit", fn("priest")), fn("build", fn("temple"), "IS4"), fn("buy", fn("sylph")),
+        fn("recruit", fn("priest")), fn("build", fn("temple"), "IS4"), fn("buy", fn("kraken")),
     ]
     assert p[2].note == "移动 2 舰队" and p[2].disputed
     assert [x.move.args[1] for x in p[3:]] == [fn("zeus"), fn("athena"), fn("ares"), fn("poseidon")]
@@ -630,7 +630,7 @@ def test_error_caret_counts_wide_characters_twice():
 
 
 def test_error_on_a_very_long_line_shows_a_window():
-    e = error(HEAD + "Ann/Zeus: buy Sylph: " + "x" * 5000 + "; 5 priests on IS4\n")
+    e = error(HEAD + "Ann/Zeus: buy Kraken: " + "x" * 4999 + "; 5 priests on IS4\n")
     shown, caret = e.context.split("\n")
     assert len(shown) < 200 and shown.startswith("…")
     assert shown[len(caret) - 1] == "I"  # the caret is under IS4

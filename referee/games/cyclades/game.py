@@ -330,8 +330,10 @@ class CycladesRules(StateReading):
     def term_text(self, term) -> str:
         return describe.name(term)
 
-    def group_moves(self, moves: list, limit: int | None) -> list[str]:
-        return describe.group_moves(moves, limit)
+    groups_need_state = True  # a creature's uses are counted from the position
+
+    def group_moves(self, moves: list, limit: int | None, state: frozenset | None = None, player=None) -> list[str]:
+        return describe.group_moves(moves, limit, state, player)
 
     def notes(self, state: frozenset, move: Fn) -> tuple[str, ...]:
         """For a battle round written without both dice: the rolls that explain it."""
