@@ -296,6 +296,10 @@ def test_each_piece_makes_its_terms(piece, expected):
         ("buy Pegasus: troop IS1 -> IS8", fn("use", fn("pegasus"), fn("march", "IS1", 1, "IS8"))),
         ("buy Siren: f5", fn("use", fn("siren"), fn("fleet", "F5"))),
         ("buy Siren: F5 from K1", fn("use", fn("siren"), fn("fleet", "F5", "K1"))),
+        ("buy Sylph: 2 fleets D4 -> D5 +1 -> E6", fn("use", fn("sylph"), fn("sail", "D4", 2, fn(
+            "via", "D5", 1, fn("via", "E6", 0, fn("end")))))),
+        ("buy Sylph: fleet k1 → K2", fn("use", fn("sylph"), fn("sail", "K1", 1, fn("via", "K2", 0, fn("end"))))),
+        ("buy Chimera: The Fates", fn("use", fn("chimera"), fn("fates"))),
     ],
 )
 def test_a_creature_use_follows_its_purchase(piece, use):
@@ -329,6 +333,41 @@ def test_a_creature_use_follows_its_purchase(piece, use):
     ],
 )
 def test_a_creature_use_in_the_wrong_form_is_an_error_at_its_word(piece, column, message):
+    with pytest.raises(NotationError) as err:
+        plays(f"Ann/Zeus: {piece}\n")
+    assert message in err.value.message
+    assert (err.value.position.line, err.value.position.column) == (4, column)
+
+
+def test_the_chimera_names_a_card_then_its_use_in_that_cards_form():
+    """docs/notation.md, Creatures: 'buy Chimera: Harpy: troop IS4' is the purchase, the card taken
+    from the discard pile, then that card's use (read by the card's own grammar rule)."""
+    buy, pick, used = plays("Ann/Zeus: buy Chimera: Harpy: troop on IS4\n")
+    assert [buy.move, pick.move, used.move] == [fn("buy", fn("chimera")), fn("use", fn("chimera"), fn("harpy")),
+                                               fn("use", fn("harpy"), fn("troop", "IS4"))]
+    assert (pick.text, pick.span) == ("Harpy", Span(4, 24, 4, 29))
+    assert (used.text, used.span) == ("troop on IS4", Span(4, 31, 4, 43))
+    p = plays("Ann/Zeus: buy Chimera: Sphinx: 2 troops IS4, priest\n")
+    assert [x.move for x in p[1:]] == [fn("use", fn("chimera"), fn("sphinx"))] + [
+        fn("use", fn("sphinx"), fn("troop", "IS4"))] * 2 + [fn("use", fn("sphinx"), fn("priest"))]
+    (pick,) = plays("Ann/Zeus: use Chimera: Kraken\n")
+    assert pick.move == fn("use", fn("chimera"), fn("kraken")) and pick.note is None
+
+
+@pytest.mark.parametrize(
+    "piece, column, message",
+    [
+        ("buy Chimera: Harpy troop IS4", 29, "expected ':' after 'Harpy', then its use, as in 'buy Chimera: Harpy: ...'"),
+        ("buy Chimera: Chimera", 24, "the Chimera takes another card of the discard pile, not itself"),
+        ("buy Chimera: Harpy: temple IS4", 31, "the Harpy's use is written 'troop IS4' after 'buy Harpy:', found 'temple'"),
+        ("buy Chimera: The Fates: Bob", 35, "write 'buy Chimera: The Fates' with nothing after it"),
+        ("buy Chimera: Harpi", 24, "unknown creature 'Harpi' (did you mean Harpy?)"),
+        ("buy Sylph: 2 troops D4 -> D5", 22, "the Sylph's use is written '2 fleets D4 -> D5 -> E6' after 'buy Sylph:'"),
+        ("buy Sylph: fleet D4", 22, "the Sylph's use is written '2 fleets D4 -> D5 -> E6' after 'buy Sylph:'"),
+        ("buy Sylph: fleet D4 -> D5 +1", 37, "nothing is picked up or left there"),
+    ],
+)
+def test_the_sylph_and_chimera_in_the_wrong_form(piece, column, message):
     with pytest.raises(NotationError) as err:
         plays(f"Ann/Zeus: {piece}\n")
     assert message in err.value.message
