@@ -423,7 +423,7 @@ def _term_words(names: _Names) -> dict[str, str]:
         "INT": "a number",
         "PLACE": "an island or sea id (e.g. IS4, F5)",
         "NOTE": "the creature's use (Harpy 'troop IS4', Giant 'temple IS4', Griffon, Satyr or Dryad"
-                " a player's name; free text for the cards not checked yet)",
+                " a player's name; free text for the figure cards)",
         "ISLAND": "an island id (such as IS4)",
         "SEA": "a sea id (such as F5)",
         "WHERE": "an island or sea id (such as IS4, F5)",
@@ -894,7 +894,7 @@ class _Reader(Transformer):
             raise self._fail(f"only a creature whose use is written after 'buy X:' can be used apart from it"
                              f" ({usable}), found {shown}", creature_tokens[0])
         emits = self._use(creature, note)
-        if creature == "sphinx":  # each sale keeps its own text
+        if creature == "sphinx" or len(emits) > 1:  # each sale (the Chimera's card, its use) keeps its own text
             return emits
         span, text = self._piece(meta)
         return [dataclasses.replace(emit, span=span, text=text) for emit in emits]
