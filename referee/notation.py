@@ -423,7 +423,7 @@ def _term_words(names: _Names) -> dict[str, str]:
         "INT": "a number",
         "PLACE": "an island or sea id (e.g. IS4, F5)",
         "NOTE": "the creature's use (Harpy 'troop IS4', Giant 'temple IS4', Griffon, Satyr or Dryad"
-                " a player's name; free text for the cards not checked yet)",
+                " a player's name, Minotaur 'IS4', Kraken 'F5 -> F6')",
         "ISLAND": "an island id (such as IS4)",
         "SEA": "a sea id (such as F5)",
         "WHERE": "an island or sea id (such as IS4, F5)",
@@ -558,6 +558,8 @@ _USE_FORMS = {
     "medusa": "is the island its figure goes on, as in 'buy {card}: IS4'",
     "polyphemus": "is written 'IS4, fleet F5 -> F6, sink F3' (the island, then each push or each fleet destroyed)"
                   " after 'buy {card}:'",
+    "sylph": "is written '2 fleets D4 -> D5 -> E6' after 'buy {card}:'",
+    "chimera": "names a card of the discard pile and its use, as in 'buy {card}: Harpy: troop IS4'",
 }
 
 #: The cards with a single use, made with the purchase: nothing is written after it.
@@ -575,7 +577,6 @@ class _Emit:
     move: Fn
     span: Span
     text: str
-    note: str | None = None
     count: int = 1
     names: tuple[Token, ...] = ()  # player names inside the move, resolved by _assemble
 
@@ -613,6 +614,7 @@ class _Reader(Transformer):
         self.src = src
         self.names = names
         self.game = game
+        self._using: tuple | None = None  # the card whose use is being read, for messages
 
     # -- helpers --
 
@@ -865,10 +867,6 @@ class _Reader(Transformer):
                 move = fn("build", fn(thing), place)
         return [_Emit(False, move, span, text, count=count)]
 
-    def _checked(self, creature: str) -> bool:
-        """Whether the card's use is read and judged (else it stays a note)."""
-        return creature in _SINGLE_USE or creature in _use_rules(self.game)
-
     def buy(self, meta, children):
         creature_tokens = [c for c in children[1:] if isinstance(c, Token) and c.type == "CREATURE"]
         note_token = next((c for c in children[1:] if isinstance(c, Token) and c.type == "NOTE"), None)
@@ -876,9 +874,6 @@ class _Reader(Transformer):
             note_token = None
         creature = self._creature(creature_tokens)
         span, text = self._piece(meta)
-        if not self._checked(creature):
-            note = str(note_token).strip() if note_token is not None else None
-            return [_Emit(False, fn("buy", fn(creature)), span, text, note=note)]
         if note_token is None:  # the use is not written: the purchase alone
             return [_Emit(False, fn("buy", fn(creature)), span, text)]
         buy_text = self.src.line(meta.line)[meta.column - 1:creature_tokens[-1].end_column - 1]
@@ -898,7 +893,7 @@ class _Reader(Transformer):
             raise self._fail(f"only a creature whose use is written after 'buy X:' can be used apart from it"
                              f" ({usable}), found {shown}", creature_tokens[0])
         emits = self._use(creature, note)
-        if creature == "sphinx":  # each sale keeps its own text
+        if creature == "sphinx" or len(emits) > 1:  # each sale (the Chimera's card, its use) keeps its own text
             return emits
         span, text = self._piece(meta)
         return [dataclasses.replace(emit, span=span, text=text) for emit in emits]
@@ -911,7 +906,8 @@ class _Reader(Transformer):
         shown = self.names.display["creatures"][creature]
         text = str(note).rstrip()
         if creature in _SINGLE_USE:
-            raise self._fail(f"{shown} has a single use, made with the purchase: write 'buy {shown}'"
+            written = f"buy Chimera: {shown}" if self._using and self._using[0] == "chimera" else f"buy {shown}"
+            raise self._fail(f"{shown} has a single use, made with the purchase: write '{written}'"
                              f" with nothing after it, found {_quote(text)}", note)
         padded = " " * (note.column - 1) + text  # the same columns as in the line
         try:
@@ -924,13 +920,15 @@ class _Reader(Transformer):
             for child in sub.children:
                 if isinstance(child, Token):
                     child.line = child.end_line = note.line
-        self._using = (creature, shown, note, text)
+        outer, self._using = self._using, (creature, shown, note, text)
         try:
             result = self.transform(tree)
         except VisitError as e:
             if isinstance(e.orig_exc, NotationError):
                 raise e.orig_exc from None
             raise
+        finally:
+            self._using = outer  # a use inside a use (the Chimera's) gives it back
         return result if isinstance(result, list) else [result]
 
     def _form(self, creature: str, shown: str) -> str:
@@ -1010,6 +1008,36 @@ class _Reader(Transformer):
         sea, _, source = children
         places = [self._place(sea)] + ([self._place(source)] if source is not None else [])
         return self._emit_use(meta, fn("fleet", *places))
+
+    def sylph_use(self, meta, children):
+        count, what, start, route = children
+        if self.names.find("things", str(what)) != "fleet":
+            raise self._wrong_use()
+        move = fn("sail", self._place(start), self._count(count), self._sail_path(route))
+        return self._emit_use(meta, move)
+
+    def chimera_use(self, meta, children):
+        """'Harpy: troop IS4': the card taken from the discard pile, then its use,
+        read by that card's own rule; 'The Fates' alone."""
+        tokens = [c for c in children if isinstance(c, Token) and c.type == "CREATURE"]
+        note = next((c for c in children if isinstance(c, Token) and c.type == "NOTE"), None)
+        for cut in range(len(tokens) - 1, 0, -1):  # 'Harpy troop IS4': the ':' left out
+            found = self.names.find("creatures", " ".join(map(str, tokens[:cut])))
+            if found is not None and self.names.find("creatures", " ".join(map(str, tokens))) is None:
+                shown = self.names.display["creatures"][found]
+                raise self.src.error(f"expected ':' after {_quote(shown)}, then its use, as in"
+                                     f" 'buy Chimera: {shown}: ...'", tokens[cut - 1].line, tokens[cut - 1].end_column)
+        card = self._creature(tokens)
+        if card == "chimera":
+            raise self._fail("the Chimera takes another card of the discard pile, not itself", tokens[0])
+        pick = _Emit(False, fn("use", fn("chimera"), fn(card)), *self._words(tokens))
+        if note is None or not str(note).strip():
+            return [pick]
+        if card not in _SINGLE_USE and card not in _use_rules(self.game):
+            shown = self.names.display["creatures"][card]
+            raise self._fail(f"{shown}'s use is not read yet: write 'buy Chimera: {shown}' and say the rest"
+                             " in a comment", note)
+        return [pick, *self._use(card, note)]
 
     def sphinx_use(self, meta, children):
         return list(children)
@@ -1132,6 +1160,10 @@ class _Reader(Transformer):
                                  " straight to the island", shift)
             move = fn("march", self._place(from_token), count, self._place(to_token))
             return [_Emit(False, move, span, text)]
+        return [_Emit(False, fn("sail", self._place(from_token), count, self._sail_path(route)), span, text)]
+
+    def _sail_path(self, route: list) -> Fn:
+        """The path term via(S,Delta,...end) of a fleet movement's route (movement.lp)."""
         if len(route) > MAX_ROUTE:
             raise self._fail(f"a movement of {len(route)} spaces: the notation reads at most {MAX_ROUTE}"
                              " (Poseidon moves 3, the Sylph 10)", route[MAX_ROUTE][0])
@@ -1144,7 +1176,7 @@ class _Reader(Transformer):
             if delta is None:
                 raise self._fail(f"too many: {_quote(str(shift), 20)}", shift)
             path = fn("via", self._place(to_token), delta, path)
-        return [_Emit(False, fn("sail", self._place(from_token), count, path), span, text)]
+        return path
 
     def route(self, meta, children):
         legs = []
@@ -1314,7 +1346,6 @@ def _assemble(records: list, src: _Source, game: str) -> Transcript:
                     text=emit.text,
                     span=emit.span,
                     disputed=record.disputed,
-                    note=emit.note,
                     line_text=record.line_text,
                 )
                 events.extend([play] * emit.count)

@@ -130,7 +130,6 @@ class Play:
     text: str
     span: Span
     disputed: bool = False
-    note: str | None = None
     line_text: str = ""
 
 

@@ -119,7 +119,6 @@ def test_the_example_reads_move_by_move():
     ]
     assert [p.disputed for p in t.plays].count(True) == 1 and t.plays[-1].disputed
     buy, use = t.plays[9:11]
-    assert buy.note is None and use.note is None
     assert buy.text == "buy Pegasus" and use.text == "2 troops IS12 -> IS8"
     assert buy.line_text == "Cy/Zeus: priest; temple on IS4; buy Pegasus: 2 troops IS12 -> IS8"
 
@@ -235,7 +234,7 @@ def test_offerings():
     (p,) = plays("Ann:   5 on  Zeus   # outbids Bob\n")
     assert p.text == "5 on  Zeus"
     assert p.span == Span(4, 8, 4, 18)
-    assert p.god is None and p.note is None and not p.disputed
+    assert p.god is None and not p.disputed
 
 
 # ----------------------------------------------------------- a god's turn --
@@ -263,7 +262,7 @@ def test_offerings():
         ("2 universities on IS2", [fn("build", fn("university"), "IS2")] * 2),
         ("buy Harpy", [fn("buy", fn("harpy"))]),
         ("buy The Fates", [fn("buy", fn("fates"))]),
-        ("buy Sylph: 2 fleets F5 -> F6", [fn("buy", fn("sylph"))]),
+        ("buy Kraken", [fn("buy", fn("kraken"))]),
         ("discard port IS2", [fn("discard", fn("port"), "IS2")]),
         ("discard port on IS2", [fn("discard", fn("port"), "IS2")]),
         ("metropolis on IS4", [fn("metropolis", "IS4")]),
@@ -296,6 +295,10 @@ def test_each_piece_makes_its_terms(piece, expected):
         ("buy Pegasus: troop IS1 -> IS8", fn("use", fn("pegasus"), fn("march", "IS1", 1, "IS8"))),
         ("buy Siren: f5", fn("use", fn("siren"), fn("fleet", "F5"))),
         ("buy Siren: F5 from K1", fn("use", fn("siren"), fn("fleet", "F5", "K1"))),
+        ("buy Sylph: 2 fleets D4 -> D5 +1 -> E6", fn("use", fn("sylph"), fn("sail", "D4", 2, fn(
+            "via", "D5", 1, fn("via", "E6", 0, fn("end")))))),
+        ("buy Sylph: fleet k1 → K2", fn("use", fn("sylph"), fn("sail", "K1", 1, fn("via", "K2", 0, fn("end"))))),
+        ("buy Chimera: The Fates", fn("use", fn("chimera"), fn("fates"))),
     ],
 )
 def test_a_creature_use_follows_its_purchase(piece, use):
@@ -305,7 +308,7 @@ def test_a_creature_use_follows_its_purchase(piece, use):
     assert buy.move == fn("buy", use.args[0]) and used.move == use
     assert buy.text == f"buy {creature}" and buy.span == Span(4, 11, 4, 15 + len(creature))
     assert used.text == rest and used.span == Span(4, 11 + len(piece) - len(rest), 4, 11 + len(piece))
-    assert used.role == "Ann" and used.god == "zeus" and used.note is None
+    assert used.role == "Ann" and used.god == "zeus"
 
 
 @pytest.mark.parametrize(
@@ -329,6 +332,41 @@ def test_a_creature_use_follows_its_purchase(piece, use):
     ],
 )
 def test_a_creature_use_in_the_wrong_form_is_an_error_at_its_word(piece, column, message):
+    with pytest.raises(NotationError) as err:
+        plays(f"Ann/Zeus: {piece}\n")
+    assert message in err.value.message
+    assert (err.value.position.line, err.value.position.column) == (4, column)
+
+
+def test_the_chimera_names_a_card_then_its_use_in_that_cards_form():
+    """docs/notation.md, Creatures: 'buy Chimera: Harpy: troop IS4' is the purchase, the card taken
+    from the discard pile, then that card's use (read by the card's own grammar rule)."""
+    buy, pick, used = plays("Ann/Zeus: buy Chimera: Harpy: troop on IS4\n")
+    assert [buy.move, pick.move, used.move] == [fn("buy", fn("chimera")), fn("use", fn("chimera"), fn("harpy")),
+                                               fn("use", fn("harpy"), fn("troop", "IS4"))]
+    assert (pick.text, pick.span) == ("Harpy", Span(4, 24, 4, 29))
+    assert (used.text, used.span) == ("troop on IS4", Span(4, 31, 4, 43))
+    p = plays("Ann/Zeus: buy Chimera: Sphinx: 2 troops IS4, priest\n")
+    assert [x.move for x in p[1:]] == [fn("use", fn("chimera"), fn("sphinx"))] + [
+        fn("use", fn("sphinx"), fn("troop", "IS4"))] * 2 + [fn("use", fn("sphinx"), fn("priest"))]
+    (pick,) = plays("Ann/Zeus: use Chimera: Kraken\n")
+    assert pick.move == fn("use", fn("chimera"), fn("kraken"))
+
+
+@pytest.mark.parametrize(
+    "piece, column, message",
+    [
+        ("buy Chimera: Harpy troop IS4", 29, "expected ':' after 'Harpy', then its use, as in 'buy Chimera: Harpy: ...'"),
+        ("buy Chimera: Chimera", 24, "the Chimera takes another card of the discard pile, not itself"),
+        ("buy Chimera: Harpy: temple IS4", 31, "the Harpy's use is written 'troop IS4' after 'buy Harpy:', found 'temple'"),
+        ("buy Chimera: The Fates: Bob", 35, "write 'buy Chimera: The Fates' with nothing after it"),
+        ("buy Chimera: Harpi", 24, "unknown creature 'Harpi' (did you mean Harpy?)"),
+        ("buy Sylph: 2 troops D4 -> D5", 22, "the Sylph's use is written '2 fleets D4 -> D5 -> E6' after 'buy Sylph:'"),
+        ("buy Sylph: fleet D4", 22, "the Sylph's use is written '2 fleets D4 -> D5 -> E6' after 'buy Sylph:'"),
+        ("buy Sylph: fleet D4 -> D5 +1", 37, "nothing is picked up or left there"),
+    ],
+)
+def test_the_sylph_and_chimera_in_the_wrong_form(piece, column, message):
     with pytest.raises(NotationError) as err:
         plays(f"Ann/Zeus: {piece}\n")
     assert message in err.value.message
@@ -370,20 +408,18 @@ def test_counts_expand_to_identical_plays():
     assert p[0].text == "4 troops on IS4" and p[4].text == "99 fleets on F5"
 
 
-def test_buy_note_runs_to_the_next_semicolon_comment_or_disputed_mark():
-    p = plays("Ann/Zeus: buy Sylph: 2 fleets F5 -> F6 ; pass\n")
-    assert p[0].note == "2 fleets F5 -> F6" and p[0].text == "buy Sylph: 2 fleets F5 -> F6"
-    assert p[1].note is None
-    (p,) = plays("Ann/Zeus: buy Sylph: from F5? yes # he had 7\n")
-    assert p.note == "from F5? yes" and not p.disputed
-    (p,) = plays("Ann/Zeus: buy Sylph: from F5 ??\n")
-    assert p.note == "from F5" and p.disputed and p.text == "buy Sylph: from F5"
-    (p,) = plays("Ann/Zeus: buy Sylph: from F5???  # hm\n")
-    assert p.note == "from F5?" and p.disputed
+def test_a_creature_use_runs_to_the_next_semicolon_comment_or_disputed_mark():
+    buy, placed, moved, passed = plays("Ann/Zeus: buy Kraken: F5 -> F6 ; pass\n")
+    assert (buy.text, placed.text, moved.text, passed.text) == ("buy Kraken", "F5", "-> F6", "pass")
+    assert moved.move == fn("use", fn("kraken"), fn("step", "F6"))
+    buy, placed = plays("Ann/Zeus: buy Kraken: F5 # he had 7\n")
+    assert placed.text == "F5" and not placed.disputed
+    buy, placed = plays("Ann/Zeus: buy Kraken: F5 ??\n")
+    assert placed.text == "F5" and buy.disputed and placed.disputed
     (p,) = plays("Ann/Zeus: buy Harpy:\n")
-    assert p.note is None and p.text == "buy Harpy:"
+    assert p.text == "buy Harpy:"
     (p,) = plays("Ann/Zeus: buy Harpy\n")
-    assert p.note is None
+    assert p.move == fn("buy", fn("harpy"))
 
 
 def test_disputed_mark_on_every_kind_of_line():
@@ -524,12 +560,13 @@ def test_chinese_names_from_the_seeds():
 
 
 def test_full_width_punctuation_from_a_chinese_input_method():
-    p = plays("Ann/宙斯：祭司；神庙 on IS4；buy 空气精灵：移动 2 舰队 ？？\ngods：宙斯，雅典娜、战神 / 波塞冬\n")
-    assert [x.move for x in p[:3]] == [
-        fn("recruit", fn("priest")), fn("build", fn("temple"), "IS4"), fn("buy", fn("sylph")),
+    p = plays("Ann/宙斯：祭司；神庙 on IS4；buy 海怪：F5 ？？\ngods：宙斯，雅典娜、战神 / 波塞冬\n")
+    assert [x.move for x in p[:4]] == [
+        fn("recruit", fn("priest")), fn("build", fn("temple"), "IS4"), fn("buy", fn("kraken")),
+        fn("use", fn("kraken"), fn("sea", "F5")),
     ]
-    assert p[2].note == "移动 2 舰队" and p[2].disputed
-    assert [x.move.args[1] for x in p[3:]] == [fn("zeus"), fn("athena"), fn("ares"), fn("poseidon")]
+    assert p[3].text == "F5" and p[3].disputed
+    assert [x.move.args[1] for x in p[4:]] == [fn("zeus"), fn("athena"), fn("ares"), fn("poseidon")]
 
 
 # ------------------------------------------------------------------ errors --
@@ -630,11 +667,12 @@ def test_error_caret_counts_wide_characters_twice():
 
 
 def test_error_on_a_very_long_line_shows_a_window():
-    e = error(HEAD + "Ann/Zeus: buy Sylph: " + "x" * 5000 + "; 5 priests on IS4\n")
+    line = "Ann/Zeus: " + "priest; " * 600 + "5 priests on IS4"
+    e = error(HEAD + line + "\n")
     shown, caret = e.context.split("\n")
     assert len(shown) < 200 and shown.startswith("…")
     assert shown[len(caret) - 1] == "I"  # the caret is under IS4
-    assert e.position.column == 5037
+    assert e.position.column == line.index("IS4") + 1
 
 
 # ---------------------------------------------------------- junk in, error out

@@ -96,6 +96,10 @@ def _use(card: Term, target: Term) -> str:
     if card == "siren" and isinstance(target, Fn) and target.name == "fleet" and target.args:
         source = f" with a fleet from {target.args[1]}" if len(target.args) == 2 else " with a fleet from the reserve"
         return f"replace an enemy fleet on {target.args[0]}{source}"
+    if card == "sylph" and isinstance(target, Fn) and target.name == "sail" and len(target.args) == 3:
+        return f"move {_units(target.args[1], 'fleet')} from {target.args[0]} " + " ".join(_legs(target.args[2]))
+    if card == "chimera":
+        return f"take {name(target)} from the discard pile and use it"
     if card == "sphinx":
         what = f"a {target.name}" + (f" on {target.args[0]}" if isinstance(target, Fn) and target.args else "")
         return f"sell {what} for 2 GP"
@@ -209,24 +213,6 @@ def _grouping(move: Fn) -> tuple[tuple, str, object]:
             return (6,), "buy {}", name(a[0])
         case "replace":
             return (7,), "replace {} (Zeus, 1 GP)", name(a[0])
-        case "use" if len(a) == 2 and a[0] == Fn("sphinx") and isinstance(a[1], Fn):
-            where = f" on {a[1].args[0]}" if a[1].args else ""
-            return (6, 0), "Sphinx: sell (2 GP each) {}", f"a {a[1].name}{where}"
-        case "use" if len(a) == 2 and isinstance(a[1], Fn) and a[1].name == "change" and len(a[1].args) == 3:
-            return ((6, 4), f"Cyclops: change the {name(a[1].args[0])} on {a[1].args[1]} into {{}}",
-                    name(a[1].args[2]))
-        case "use" if len(a) == 2 and isinstance(a[1], Fn) and a[1].name == "march" and len(a[1].args) == 3:
-            return ((6, 5, a[1].args[0]), f"Pegasus: fly {{}} troops from {a[1].args[0]} to any island",
-                    a[1].args[1])
-        case "use" if len(a) == 2 and isinstance(a[1], Fn) and a[1].name == "fleet" and a[0] == Fn("siren"):
-            source = f" (a fleet from {a[1].args[1]})" if len(a[1].args) == 2 else ""
-            return (6, 6, source), f"Siren: an enemy fleet on any of {{}}{source}", a[1].args[0]
-        case "use" if len(a) == 2 and isinstance(a[1], Fn) and a[1].name == "troop":
-            return (6, 1), "Harpy: a troop on any of {}", a[1].args[0]
-        case "use" if len(a) == 2 and isinstance(a[1], Fn) and a[1].name == "building":
-            return (6, 2), "Giant: any of these buildings: {}", f"{name(a[1].args[0])} on {a[1].args[1]}"
-        case "use" if len(a) == 2 and isinstance(a[0], Fn):
-            return (6, 3, a[0].name), f"{name(a[0])}: {_use(a[0], Fn('X')).replace(' X', '')} {{}}", name(a[1])
         case "prosperity":
             return (8,), "put Apollo's prosperity marker on {}", a[0]
         case "discard":
@@ -244,12 +230,18 @@ def _grouping(move: Fn) -> tuple[tuple, str, object]:
     return ((3,) if move.name == "apollo" else (12, move.name)), describe_move(move), None
 
 
-def group_moves(moves: list[Fn], limit: int | None = 6) -> list[str]:
+def group_moves(moves: list[Fn], limit: int | None = 6, state: frozenset | None = None,
+                player: Term | None = None) -> list[str]:
     """Legal moves grouped for a person, e.g. ``offer 6-9 GP to Zeus``; each group
-    lists at most ``limit`` places (``None``: all of them)."""
+    lists at most ``limit`` places (``None``: all of them). With the position,
+    a creature's uses are counted: ``Harpy: any of 7 enemy troops on 4 islands``."""
     groups: dict[tuple, list] = defaultdict(list)
-    lines = _fleet_groups([m for m in moves if m.name == "sail"]) + _round_groups([m for m in moves if m.name == "round"])
-    for move in (m for m in moves if m.name not in ("sail", "round")):
+    uses = [m for m in moves if m.name == "use" and len(m.args) == 2 and isinstance(m.args[0], Fn)
+            and m.args[0].name not in FIGURE_CARDS]  # the figures' uses: _figure_grouping
+    lines = (_fleet_groups([m for m in moves if m.name == "sail"])
+             + _round_groups([m for m in moves if m.name == "round"])
+             + _use_groups(uses, limit, state, player))
+    for move in (m for m in moves if m.name not in ("sail", "round") and m not in uses):
         order, wording, item = _grouping(move)
         groups[(order, wording)].append(item)
     for (_, wording), items in sorted(groups.items(), key=lambda g: g[0][0]):
@@ -300,4 +292,100 @@ def _round_groups(moves: list[Fn]) -> list[str]:
         lines.append(f"the losses alone: {'; '.join(sorted(losses))}")
     if both:
         lines.append(f"the dice with their losses ({both} records)")
+    return lines
+
+
+def _counted(state: frozenset | None, name_: str) -> dict:
+    """A counter of the position: key -> number (``count(Name,Key,N)`` fluents)."""
+    found: dict = {}
+    for f in state or ():
+        if f.name == "count" and len(f.args) == 3 and f.args[0] == Fn(name_):
+            key = f.args[1]
+            found[tuple(key.args) if isinstance(key, Fn) and key.name == "" else key] = f.args[2]
+    return found
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}{'es' if word.endswith('s') else 's'}"
+
+
+def _use_groups(moves: list[Fn], limit: int | None, state: frozenset | None, player: Term | None) -> list[str]:
+    """The uses of a creature, one line per card (per start for movements):
+    ``Harpy: any of 7 enemy troops on 4 islands (IS1, IS3, ...)``,
+    ``Sylph: move 1-3 fleets from D4 to any of 12 spaces``."""
+    by_card: dict[str, list] = defaultdict(list)
+    for move in moves:
+        by_card[move.args[0].name].append(move.args[1])
+    troops = _counted(state, "troops")
+    lines = []
+    for card in sorted(by_card):
+        targets = by_card[card]
+        shown = name(Fn(card))
+        if card == "harpy":
+            islands = sorted({str(t.args[0]) for t in targets})
+            enemy = {i: sum(n for (p, j), n in troops.items() if j == i and p != player) for i in islands}
+            own = {i: sum(n for (p, j), n in troops.items() if j == i and p == player) for i in islands}
+            theirs = [i for i in islands if enemy[i]]
+            mine = [i for i in islands if own[i]]
+            parts = []
+            if theirs:
+                parts.append(f"any of {_plural(sum(enemy.values()), 'enemy troop')} on {_plural(len(theirs), 'island')}"
+                             f" ({_listing(theirs, limit)})")
+            if mine:
+                parts.append(f"one of their own {_plural(sum(own.values()), 'troop')} on {_listing(mine, limit)}")
+            lines.append(f"{shown}: " + ("; or ".join(parts) if parts else
+                                         f"a troop on any of {_listing(islands, limit)}"))
+        elif card == "giant":
+            items = [f"{name(t.args[0])} on {t.args[1]}" for t in targets if t.name == "building"]
+            islands = {str(t.args[1]) for t in targets if t.name == "building"}
+            lines.append(f"{shown}: the {items[0]}" if len(items) == 1 else
+                         f"{shown}: any of {_plural(len(items), 'building')} on {_plural(len(islands), 'island')}"
+                         f" ({_listing(sorted(items), limit)})")
+        elif card in ("griffon", "satyr", "dryad"):
+            what = {"griffon": "half the GP of", "satyr": "a philosopher from", "dryad": "a priest from"}[card]
+            lines.append(f"{shown}: {what} any of {_listing(sorted(str(t) for t in targets), limit)}")
+        elif card == "sphinx":
+            items = []
+            for t in sorted(targets, key=str):
+                if t.args:
+                    held = _counted(state, t.name + "s").get((player, t.args[0]), 1)
+                    items.append(f"{_plural(held, t.name)} on {t.args[0]}")
+                else:
+                    held = _counted(state, t.name + "s").get(player, 1)
+                    items.append(_plural(held, t.name))
+            lines.append(f"{shown}: sell (2 GP each) any of {_listing(items, limit)}")
+        elif card == "cyclops":
+            olds = sorted({f"{name(t.args[0])} on {t.args[1]}" for t in targets})
+            news = sorted({name(t.args[2]) for t in targets})
+            which = f"the {olds[0]}" if len(olds) == 1 else f"any of {_listing(olds, limit)}"
+            lines.append(f"{shown}: change {which} into another type ({', '.join(news)})")
+        elif card == "pegasus":
+            starts: dict[str, tuple[set, set]] = defaultdict(lambda: (set(), set()))
+            for t in targets:
+                starts[str(t.args[0])][0].add(t.args[1])
+                starts[str(t.args[0])][1].add(str(t.args[2]))
+            for start, (counts, ends) in sorted(starts.items()):
+                lines.append(f"{shown}: fly {_ranges(list(counts))} troop{'s' if max(counts) > 1 else ''} from {start}"
+                             f" to any of {_plural(len(ends), 'island')}")
+        elif card == "sylph":
+            starts = defaultdict(lambda: (set(), set()))
+            for t in targets:
+                spaces = route(t.args[2])
+                if spaces:
+                    starts[str(t.args[0])][0].add(t.args[1])
+                    starts[str(t.args[0])][1].add(str(spaces[-1][0]))
+            for start, (counts, ends) in sorted(starts.items()):
+                lines.append(f"{shown}: move {_ranges(list(counts))} fleet{'s' if max(counts) > 1 else ''} from {start}"
+                             f" to any of {_plural(len(ends), 'space')} (within 10)")
+        elif card == "siren":
+            seas = sorted({str(t.args[0]) for t in targets})
+            sources = sorted({str(t.args[1]) for t in targets if len(t.args) == 2})
+            source = f" (with a fleet from {_listing(sources, limit)}: the reserve is empty)" if sources else ""
+            lines.append(f"{shown}: an enemy fleet on any of {_plural(len(seas), 'space')}"
+                         f" ({_listing(seas, limit)}){source}")
+        elif card == "chimera":
+            lines.append(f"{shown}: take and use any card of the discard pile: "
+                         f"{_listing(sorted(name(t) for t in targets), limit)}")
+        else:  # a card whose uses have no wording of their own
+            lines.append(f"{shown}: {_listing(sorted(str(t) for t in targets), limit)}")
     return lines

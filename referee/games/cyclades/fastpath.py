@@ -363,7 +363,7 @@ def _offer(d: Draft, facts: Facts, player: Term, god: Fn, amount: int) -> None:
 
 #: The creatures whose use is a move of its own right after the purchase (creatures.lp, figures.lp).
 EFFECT_CARDS = ("harpy", "giant", "griffon", "satyr", "dryad", "sphinx", "cyclops", "pegasus",
-                "siren") + figures.FIGURE_CARDS
+                "siren", "sylph", "chimera") + figures.FIGURE_CARDS
 #: The creatures used several times in a row (the Sphinx sells unit after unit; the
 #: Kraken moves, the Polyphemus pushes after the placement).
 MULTI_USE = ("sphinx",) + figures.MULTI_USE
@@ -412,6 +412,22 @@ def _use(d: Draft, facts: Facts, player: Term, card: str, target: Term) -> bool:
             d.change("fleets", tup(player, sea), 1)
             if len(target.args) == 2 and target.args[1] != sea and d.count("fleets", tup(player, target.args[1])) > 0:
                 d.change("fleets", tup(player, target.args[1]), -1)
+    elif card == "sylph":  # rule sylph_move: a fleet movement as with Poseidon, without its cost
+        if not (isinstance(target, Fn) and target.name == "sail" and len(target.args) == 3):
+            return False
+        return _sail(d, player, *target.args, cost=0)
+    elif card == "chimera":  # rules chimera_discard, chimera_shuffle
+        if not (isinstance(target, Fn) and not target.args) or target == Fn("chimera"):
+            return True
+        if fn("discard", target) not in d.facts:
+            return True
+        if target.name in EFFECT_CARDS:
+            d.add("effect", player, target)
+        elif target.name == "fates":
+            d.change("gold", player, income_of(d, facts, player))
+        for f in list(d.having("discard")):
+            d.discard(f)
+            d.add("deck", *f.args)
     elif card == "pegasus":  # rule pegasus_move: a troop movement without fleets or cost
         if not (isinstance(target, Fn) and target.name == "march" and len(target.args) == 3):
             return False
@@ -631,13 +647,13 @@ def route(path: Term) -> list[tuple[Term, Term]]:
     return spaces
 
 
-def _sail(d: Draft, player: Term, start: Term, count: Term, path: Term) -> bool:
+def _sail(d: Draft, player: Term, start: Term, count: Term, path: Term, cost: int = 1) -> bool:
     legs = route(path)
     if not legs or not isinstance(count, int) or not all(isinstance(delta, int) for _, delta in legs):
         return False
     end, carried = legs[-1][0], count + sum(delta for _, delta in legs[:-1])
     enemy = _enemy(d, "fleets", end, player)
-    d.change("gold", player, -1)
+    d.change("gold", player, -cost)
     d.change("fleets", tup(player, start), -count)
     for space, delta in legs[:-1]:
         d.change("fleets", tup(player, space), -delta)

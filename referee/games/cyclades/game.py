@@ -330,8 +330,10 @@ class CycladesRules(StateReading):
     def term_text(self, term) -> str:
         return describe.name(term)
 
-    def group_moves(self, moves: list, limit: int | None) -> list[str]:
-        return describe.group_moves(moves, limit)
+    groups_need_state = True  # a creature's uses are counted from the position
+
+    def group_moves(self, moves: list, limit: int | None, state: frozenset | None = None, player=None) -> list[str]:
+        return describe.group_moves(moves, limit, state, player)
 
     def notes(self, state: frozenset, move: Fn) -> tuple[str, ...]:
         """For a battle round written without both dice: the rolls that explain it."""
@@ -345,8 +347,6 @@ class CycladesRules(StateReading):
         return (f"explained by the roll{'s' if len(shown) > 1 else ''} {'; '.join(shown[:6])}{more}",)
 
     def warnings(self, move: Fn) -> tuple[str, ...]:
-        """Rule parts not judged yet: the effect of a creature whose use is not
-        checked yet (its own issue); see fastpath.EFFECT_CARDS and rule fates_income."""
-        if move.name == "buy" and move.args[0].name not in fastpath.EFFECT_CARDS + ("fates",):
-            return (f"effect not checked: {describe.name(move.args[0])}'s effect is accepted as written",)
+        """Nothing to warn of: every move of the base game, each creature's effect
+        included, is judged by the rules."""
         return ()
