@@ -203,9 +203,12 @@ def _grouping(move: Fn) -> tuple[tuple, str, object]:
     return ((3,) if move.name == "apollo" else (12, move.name)), describe_move(move), None
 
 
-def group_moves(moves: list[Fn], limit: int | None = 6) -> list[str]:
+def group_moves(moves: list[Fn], limit: int | None = 6, screened: bool = False) -> list[str]:
     """Legal moves grouped for a person, e.g. ``offer 6-9 GP to Zeus``; each group
-    lists at most ``limit`` places (``None``: all of them)."""
+    lists at most ``limit`` places (``None``: all of them). ``screened``: the moves
+    of a player whose gold the reader does not know (``CycladesRules.screen``),
+    listed as the rules permit them whatever that gold: an offering has a lower
+    bound only (``offer 6 GP or more to Zeus``), since its upper one is the gold."""
     groups: dict[tuple, list] = defaultdict(list)
     lines = _fleet_groups([m for m in moves if m.name == "sail"]) + _round_groups([m for m in moves if m.name == "round"])
     for move in (m for m in moves if m.name not in ("sail", "round")):
@@ -214,6 +217,8 @@ def group_moves(moves: list[Fn], limit: int | None = 6) -> list[str]:
     for (_, wording), items in sorted(groups.items(), key=lambda g: g[0][0]):
         if items[0] is None:
             lines.append(wording)
+        elif isinstance(items[0], int) and screened and wording.startswith("offer "):
+            lines.append(wording.format(min(items)).replace(" GP to ", " GP or more to ", 1))
         elif isinstance(items[0], int):
             lines.append(wording.format(_ranges(items)))
         else:
