@@ -193,8 +193,8 @@ def create_app(limits: Limits | None = None) -> FastAPI:
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, error: HTTPException):
-        return _error(error.status_code, {"code": "too-large" if error.status_code == 413 else "http",
-                                          "message": str(error.detail)})
+        code = {400: "request", 413: "too-large"}.get(error.status_code, "http")
+        return _error(error.status_code, {"code": code, "message": str(error.detail)})
 
     @app.exception_handler(InternalError)
     async def internal_error(request: Request, error: InternalError):
