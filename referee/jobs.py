@@ -69,7 +69,7 @@ def explain(request: dict) -> dict:
     """One move (``move`` or ``line``), explained with its alternatives."""
     answer = session(request)
     verdict = answer.explain(move=request.get("move"), line=request.get("line"), everything=request.get("all", False))
-    return {**_verdict_json(verdict), "viewpoint": answer.viewpoint}
+    return {**_verdict_json(verdict), "period": verdict.period, "viewpoint": answer.viewpoint}
 
 
 @job
