@@ -2,7 +2,8 @@
 server's event loop, one request per worker at a time, each with a hard time
 bound.
 
-A request waits for a free worker, is sent to it over a pipe (the job's name
+A request waits for a free worker (preferring one that was asked about the
+same transcript lately, since it keeps that game's session), is sent to it over a pipe (the job's name
 and the request, plain JSON values), and its answer comes back the same way.
 When a request takes longer than the bound, its worker is killed and replaced:
 the request gets a ``solver-limit`` error that names the bound, and the other
@@ -15,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import time
+from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from multiprocessing.connection import Connection
 
@@ -48,6 +50,7 @@ class _Worker:
         self.process = context.Process(target=_serve, args=(child,), daemon=True, name="referee-worker")
         self.process.start()
         child.close()
+        self.recent: deque = deque(maxlen=8)  # the transcripts asked about lately (the worker keeps their sessions)
 
     def call(self, name: str, request: dict):
         self.conn.send((name, request))
@@ -76,14 +79,28 @@ class WorkerPool:
         self._context = multiprocessing.get_context("spawn")
         self._threads = ThreadPoolExecutor(max_workers=size, thread_name_prefix="referee-pipe")
         self._workers = [_Worker(self._context) for _ in range(size)]
-        self._idle: asyncio.Queue[_Worker] | None = None
+        self._idle = list(self._workers)
+        self._free: asyncio.Condition | None = None
 
-    async def run(self, name: str, request: dict) -> dict:
-        if self._idle is None:  # made in the server's event loop
-            self._idle = asyncio.Queue()
-            for worker in self._workers:
-                self._idle.put_nowait(worker)
-        worker = await self._idle.get()
+    async def _take(self, key) -> _Worker:
+        if self._free is None:  # made in the server's event loop
+            self._free = asyncio.Condition()
+        async with self._free:
+            await self._free.wait_for(lambda: self._idle)
+            worker = next((w for w in self._idle if key in w.recent), self._idle[0])
+            self._idle.remove(worker)
+        worker.recent.append(key)
+        return worker
+
+    async def _give(self, worker: _Worker) -> None:
+        async with self._free:
+            self._idle.append(worker)
+            self._free.notify()
+
+    async def run(self, name: str, request: dict, key=None) -> dict:
+        """Answer ``request`` with the job ``name`` in a worker; ``key`` names the
+        transcript, so that the worker that knows it is preferred."""
+        worker = await self._take(key)
         loop = asyncio.get_running_loop()
         started = time.monotonic()
         call = loop.run_in_executor(self._threads, worker.call, name, request)
@@ -97,7 +114,7 @@ class WorkerPool:
             worker = await self._replace(worker, call)
             raise InternalError(f"a worker process ended after {time.monotonic() - started:.1f} s") from None
         finally:
-            self._idle.put_nowait(worker)
+            await self._give(worker)
         if status == "ok":
             return answer
         if status == "error":

@@ -207,7 +207,8 @@ def create_app(limits: Limits | None = None) -> FastAPI:
                                                  f"at most {limits.max_bytes} bytes (referee serve --max-bytes)")
         data = request.model_dump(by_alias=True)
         data["time_limit"] = limits.time_limit
-        return await state["pool"].run(job, data)
+        key = hash((request.transcript, request.name, request.rules))
+        return await state["pool"].run(job, data, key)
 
     @app.post("/api/check", summary="Check every move of a transcript")
     async def check(request: CheckRequest) -> dict:
