@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import signal
 import time
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
@@ -24,7 +25,10 @@ from .errors import RefereeError, SolverLimitError
 
 
 def _serve(conn: Connection) -> None:
-    """A worker's loop: answer jobs until the pipe closes."""
+    """A worker's loop: answer jobs until the pipe closes. Ctrl-C in the
+    terminal reaches the workers too; they leave it to the server, which
+    finishes the requests in flight and then closes their pipes."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     from .jobs import JOBS  # imported in the worker: clingo and the games load here, once
 
     while True:

@@ -35,10 +35,12 @@ class Server:
     """``python -m referee serve`` in a subprocess; ``stop()`` sends Ctrl-C (SIGINT)."""
 
     def __init__(self, *options: str, startup: float = 60.0):
+        self.interrupted = False
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process = subprocess.Popen([sys.executable, "-m", "referee", "serve", "--port", str(self.port), *options],
-                                        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                                        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                        start_new_session=True)  # its own process group, as in a terminal
         deadline = time.monotonic() + startup
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -69,10 +71,16 @@ class Server:
     def post(self, path: str, data: dict, **options) -> Answer:
         return self.request("POST", path, json.dumps(data).encode("utf-8"), **options)
 
+    def interrupt(self) -> None:
+        """Ctrl-C in its terminal: SIGINT to the server and its workers (its process
+        group), once (a second Ctrl-C would force the server to quit at once)."""
+        if self.process.poll() is None and not self.interrupted:
+            self.interrupted = True
+            os.killpg(self.process.pid, signal.SIGINT)
+
     def stop(self, timeout: float = 30) -> tuple[int, str]:
         """Ctrl-C, as a user stops it: the exit code and what it printed."""
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGINT)
+        self.interrupt()
         try:
             output, _ = self.process.communicate(timeout=timeout)
         except subprocess.TimeoutExpired:

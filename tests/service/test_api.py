@@ -255,3 +255,17 @@ def test_the_solver_time_bound_is_a_clear_error_and_the_service_goes_on():
     finally:
         code, output = server.stop()
     assert code == 0, output
+
+
+def test_ctrl_c_finishes_the_requests_in_flight_then_stops():
+    server = Server("--workers", "1")
+    try:
+        slow, result = _in_thread(lambda: server.post("/api/check", {"transcript": transcript("cyclades/game-5p.txt")}))
+        time.sleep(0.3)  # the check is being judged
+        server.interrupt()
+        slow.join(timeout=120)
+    finally:
+        code, output = server.stop()
+    assert result["answer"].status == 200 and result["answer"].data["moves_checked"] == 210
+    assert code == 0 and "Application shutdown complete" in output
+    assert "Traceback" not in output, output
