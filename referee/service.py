@@ -27,7 +27,7 @@ from typing import Annotated, Any
 from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 from starlette.exceptions import HTTPException
 
 from . import __version__
@@ -76,6 +76,19 @@ class TranscriptRequest(BaseModel):
                                   description="Answer as this player sees the game (a name from the players "
                                               "line): another player's hidden figures (Cyclades: gold) are "
                                               "never stated. Without it the referee sees everything.")
+
+    @field_validator("transcript", "name", "rules", "viewpoint")
+    @classmethod
+    def _unicode(cls, value: str | None) -> str | None:
+        """JSON may carry lone surrogates (\\ud800), which are not text: refused here."""
+        if value is not None:
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError as error:
+                before = value[:error.start]
+                line, column = before.count("\n") + 1, error.start - (before.rfind("\n") + 1) + 1
+                raise ValueError(f"not Unicode text: a lone surrogate at line {line}, column {column}") from None
+        return value
 
 
 class CheckRequest(TranscriptRequest):
@@ -201,7 +214,7 @@ def create_app(limits: Limits | None = None) -> FastAPI:
         return _error(500, {"code": "internal", "message": f"the referee failed: {error} (a bug; please report it)"})
 
     async def _answer(job: str, request: TranscriptRequest) -> dict:
-        size = len(request.transcript.encode("utf-8", errors="surrogatepass"))
+        size = len(request.transcript.encode("utf-8"))
         if size > limits.max_bytes:
             raise ServiceError(413, "too-large", f"the transcript is {size} bytes; the service takes transcripts of "
                                                  f"at most {limits.max_bytes} bytes (referee serve --max-bytes)")

@@ -146,6 +146,8 @@ def test_a_transcript_that_cannot_be_read_gives_its_line_and_column(server):
     (b'{"move": 1}', 422),
     (b'{"transcript": "x", "move": 1, "as": ["Ann"]}', 422),
     (b'\xff\xfe{"transcript"', 400),
+    (b'{"transcript": "game: cyclades\\nplayers: A\\ud800 red, Bob blue\\n", "move": 1}', 422),
+    (b'{"transcript": "x", "move": 1, "as": "\\udfff"}', 422),
 ])
 def test_malformed_requests_are_4xx_json(server, body, status):
     answer = server.request("POST", "/api/explain", body)
