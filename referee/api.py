@@ -1,14 +1,22 @@
 """What a user asks the referee, as functions: check a transcript, explain one
-move, list the moves possible now. The command line and any service call these."""
+move, list the moves possible now, draw the position. The command line and the
+service (referee/service.py) call these.
+
+A session may answer as one player sees the game (``Session.seen_by``): then a
+decision of another player is listed as the game's rules permit it whatever
+that player keeps hidden (the game's ``screen``), so that no answer states
+another player's hidden figures (in Cyclades, their gold)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+import copy
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .catalogue import load_catalogue
 from .engine import Violation
 from .errors import NotationError, Position, RefereeError
+from .games import known_games
 from .notation import read_transcript
 from .referee import Referee, Run, Step
 from .report import Breach, Report, Verdict
@@ -18,6 +26,21 @@ from .transcript import CycleStart, Transcript
 #: Alternatives shown per group, and groups shown, unless everything is asked for.
 ALTERNATIVES_PER_GROUP = 6
 ALTERNATIVE_GROUPS = 8
+#: The games whose boards the referee draws.
+BOARD_GAMES = ("cyclades",)
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A written move's verdict in brief, for marking its line."""
+
+    number: int
+    line: int
+    column: int
+    player: str
+    text: str
+    legal: bool
+    disputed: bool
 
 
 class Session:
@@ -33,11 +56,35 @@ class Session:
         self.rules = self.referee.rules
         self.catalogue = load_catalogue(self.rules.name)
         self.reading = rules or transcript.header.rules
+        self.viewpoint: str | None = None  # the player whose view the answers keep to; None: everything
         if self.reading not in self.catalogue.readings:
             span = transcript.header.spans.get("rules")
             raise NotationError(f"unknown rules reading '{self.reading}'; known readings: "
                                 f"{', '.join(self.catalogue.readings)}",
                                 Position(transcript.source, span.line, span.column) if span else None)
+
+    def seen_by(self, player: str | None) -> "Session":
+        """This session answering as ``player`` (a name from the players line)
+        sees the game: another player's hidden figures are never stated. The
+        copy shares the referee, so what was judged is not judged again."""
+        if player is None:
+            return self
+        if player not in self.rules.players:
+            span = self.transcript.header.spans.get("players")
+            raise NotationError(f"'{player}' is not a player of this game; the players are "
+                                f"{', '.join(self.rules.players)}",
+                                Position(self.transcript.source, span.line, span.column) if span else None)
+        seen = copy.copy(self)
+        seen.viewpoint = player
+        return seen
+
+    def _screened(self, state: frozenset, role) -> frozenset | None:
+        """The state as the viewpoint knows it when ``role`` (not the viewpoint)
+        decides: the game's ``screen``; None when nothing is hidden from it."""
+        if self.viewpoint is None or role == self.viewpoint or not isinstance(role, str):
+            return None
+        screen = getattr(self.rules, "screen", None)
+        return screen(state, self.viewpoint) if screen else None
 
     # -- verdicts ---------------------------------------------------------------------
     def breach(self, violation: Violation) -> Breach:
@@ -78,21 +125,27 @@ class Session:
         role = self.rules.control(state)
         if role is None:
             return "nobody: the game is over", [], 0, True
+        screened = self._screened(state, role)
+        if screened is not None:  # what the rules permit whatever the player keeps hidden
+            state = screened
         moves = [m for r, m in self.referee.legal_moves(state) if r == role and m != besides]
-        complete = self._group(moves, None, state, role)
+        complete = self._group(moves, None, state, role, screened is not None)
+        total = None if screened is not None else len(moves)  # a count would tell the hidden figures
         if everything:
-            return self.rules.role_text(role), complete, len(moves), True
-        groups = self._group(moves, ALTERNATIVES_PER_GROUP, state, role)
+            return self.rules.role_text(role), complete, total, True
+        groups = self._group(moves, ALTERNATIVES_PER_GROUP, state, role, screened is not None)
         if len(groups) > ALTERNATIVE_GROUPS:
             groups = groups[:ALTERNATIVE_GROUPS] + [f"and {len(groups) - ALTERNATIVE_GROUPS} more kinds of move"]
-        return self.rules.role_text(role), groups, len(moves), groups == complete
+        return self.rules.role_text(role), groups, total, groups == complete
 
-    def _group(self, moves: list, limit: int | None, state: frozenset, role) -> list[str]:
+    def _group(self, moves: list, limit: int | None, state: frozenset, role, screened: bool = False) -> list[str]:
         """The game's grouping of moves; a game that words them from the position
-        (Luna: 'with 2 of your 3 active novices') says so with ``groups_need_state``."""
+        (Luna: 'with 2 of your 3 active novices') says so with ``groups_need_state``;
+        ``screened``: the moves of a player whose hidden figures the reader does not know."""
+        extra = {"screened": True} if screened else {}
         if getattr(self.rules, "groups_need_state", False):
-            return self.rules.group_moves(moves, limit, state=state, player=role)
-        return self.rules.group_moves(moves, limit)
+            return self.rules.group_moves(moves, limit, state=state, player=role, **extra)
+        return self.rules.group_moves(moves, limit, **extra)
 
     # -- the three questions ----------------------------------------------------------------
     def check(self) -> Report:
@@ -109,9 +162,45 @@ class Session:
             if step.play and self.rules.warnings(step.move):
                 report.warnings.append(self.verdict(run, step))
         if self.rules.is_over(run.final):
-            report.outcome = self.rules.describe_outcome(run.final)
+            report.outcome = self.outcome(run.final)
             report.winners = tuple(self.rules.winners(run.final))
         return report
+
+    def outcome(self, state: frozenset) -> str:
+        """The end of the game in words; for a viewpoint, without the hidden figures
+        of the other players (a game whose words tell them takes ``viewpoint``)."""
+        if self.viewpoint is not None and getattr(self.rules, "screen", None):
+            return self.rules.describe_outcome(state, viewpoint=self.viewpoint)
+        return self.rules.describe_outcome(state)
+
+    def marks(self) -> list[Mark]:
+        """Every written move's verdict in brief (for marking the lines of a page)."""
+        run = self.referee.run()
+        return [Mark(s.number, s.play.span.line, s.play.span.column, self.rules.role_text(s.role), s.play.text,
+                     s.legal, s.play.disputed) for s in run.written()]
+
+    def picture(self, after: int | None = None, svg: bool = True) -> str:
+        """The position after move ``after`` (default: the last) drawn as SVG (or
+        text): who holds which island, troops, fleets, buildings, markers; never
+        gold. A RefereeError for a game whose boards the referee does not draw."""
+        from .render import position_from_state, render_svg, render_text
+
+        if self.rules.name not in BOARD_GAMES:
+            raise RefereeError(f"the referee draws boards of {', '.join(BOARD_GAMES)}, not of {self.rules.name}")
+        total = len(self.transcript.plays)
+        if after is not None and not 0 <= after <= total:
+            raise RefereeError(f"there is no move {after}: the transcript has {total} moves (0 to {total})")
+        run = self.referee.run(upto=(after + 1) if after is not None else None, close=False)
+        number = total if after is None else after
+        illegal = sum(1 for step in run.written() if step.violations and step.number <= number)
+        name = Path(self.transcript.source).name
+        title = (f"before the first move of {name}" if number == 0 else
+                 f"after move {number} of {name}, cycle {self.rules.cycle(run.final)}")
+        if illegal:
+            title += f" ({illegal} illegal move{'s' if illegal != 1 else ''} applied as played)"
+        render = render_svg if svg else render_text
+        return render(self.rules.board, position_from_state(run.final),
+                      [(p.name, p.colour) for p in self.transcript.header.players], title=title)
 
     def explain(self, move: int | None = None, line: int | None = None, everything: bool = False) -> Verdict:
         number = self.move_number(move, line)
@@ -140,3 +229,16 @@ class Session:
             if play.span.line == line:
                 return number
         raise RefereeError(f"line {line} holds no move")
+
+
+def readings(game: str) -> dict:
+    """The rule readings a game's catalogue knows: English and each translation
+    (its seed file and kind). A RefereeError for a game the referee does not know."""
+    if game not in known_games():
+        raise RefereeError(f"unknown game '{game}'; the referee knows: {', '.join(known_games())}")
+    catalogue = load_catalogue(game)
+    shown = [{"reading": "en", "language": "en", "source": "the official English rulebook"}]
+    for name, t in catalogue.translations.items():
+        shown.append({"reading": name, "language": name.split("-")[0], "source": t.file, "seed": t.seed,
+                      "script": t.script, "kind": t.kind})
+    return {"game": game, "default": "en", "readings": shown}

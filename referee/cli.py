@@ -15,7 +15,7 @@ from pathlib import Path
 import click
 
 from . import __version__
-from .api import Session
+from .api import BOARD_GAMES, Session
 from .errors import RefereeError
 from .report import dumps, explanation_text
 
@@ -25,6 +25,8 @@ _common = [
     click.option("--no-fast-path", is_flag=True, help="Decide every step with the solver, bookkeeping included."),
     click.option("--time-limit", type=click.FloatRange(min=0.1), default=None, metavar="SECONDS",
                  help="Bound on one solver call (default 10 s)."),
+    click.option("--as", "viewpoint", metavar="PLAYER", default=None,
+                 help="Answer as PLAYER sees the game: another player's hidden figures (Cyclades: gold) are never stated."),
     click.option("--json", "as_json", is_flag=True, help="Print JSON (schema: docs/report.md)."),
     click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
                  help="Write the answer to a new file instead of standard output."),
@@ -37,9 +39,9 @@ def common_options(func):
     return func
 
 
-def _session(transcript: str, rules, board, no_fast_path, time_limit, strict=False) -> Session:
+def _session(transcript: str, rules, board, no_fast_path, time_limit, viewpoint=None, strict=False) -> Session:
     return Session(transcript, rules=rules, board=board, fast_path=not no_fast_path, strict=strict,
-                   time_limit=time_limit)
+                   time_limit=time_limit).seen_by(viewpoint)
 
 
 def _emit(text: str, output: Path | None, transcript: str | None) -> None:
@@ -94,10 +96,10 @@ def main() -> None:
 @click.argument("transcript", type=click.Path(dir_okay=False))
 @click.option("--strict", is_flag=True, help="Stop at the first illegal move.")
 @common_options
-def check(transcript, strict, rules, board, no_fast_path, time_limit, as_json, output):
+def check(transcript, strict, rules, board, no_fast_path, time_limit, viewpoint, as_json, output):
     """Check every move of TRANSCRIPT; report each illegal move and explain the disputed ones (??)."""
     try:
-        report = _session(transcript, rules, board, no_fast_path, time_limit, strict).check()
+        report = _session(transcript, rules, board, no_fast_path, time_limit, viewpoint, strict).check()
         _emit(dumps(report.to_json()) if as_json else report.to_text(), output, transcript)
     except RefereeError as error:
         _fail(error, as_json)
@@ -110,12 +112,13 @@ def check(transcript, strict, rules, board, no_fast_path, time_limit, as_json, o
 @click.option("--line", "line", type=click.IntRange(min=1), help="The first move on this line.")
 @click.option("--all", "everything", is_flag=True, help="List every alternative, not a bounded summary.")
 @common_options
-def explain(transcript, move, line, everything, rules, board, no_fast_path, time_limit, as_json, output):
+def explain(transcript, move, line, everything, rules, board, no_fast_path, time_limit, viewpoint, as_json,
+            output):
     """Is one move of TRANSCRIPT legal, which rules it breaks, and what could be done instead."""
     if (move is None) == (line is None):
         raise click.UsageError("give exactly one of --move N or --line L")
     try:
-        session = _session(transcript, rules, board, no_fast_path, time_limit)
+        session = _session(transcript, rules, board, no_fast_path, time_limit, viewpoint)
         verdict = session.explain(move=move, line=line, everything=everything)
         if as_json:
             from .report import _verdict_json
@@ -133,25 +136,22 @@ def explain(transcript, move, line, everything, rules, board, no_fast_path, time
 @click.option("--after", type=click.IntRange(min=0), default=None, help="After move N (default: the last move).")
 @click.option("--all", "everything", is_flag=True, help="List every move, not a bounded summary.")
 @common_options
-def moves(transcript, after, everything, rules, board, no_fast_path, time_limit, as_json, output):
+def moves(transcript, after, everything, rules, board, no_fast_path, time_limit, viewpoint, as_json, output):
     """What the player in control may do next in TRANSCRIPT."""
     try:
-        session = _session(transcript, rules, board, no_fast_path, time_limit)
+        session = _session(transcript, rules, board, no_fast_path, time_limit, viewpoint)
         who, groups, total, number, complete = session.moves(after=after, everything=everything)
         if as_json:
             text = dumps({"after_move": number, "control": who, "moves": groups, "total": total,
                           "complete": complete})
         else:
-            head = f"after move {number}: {who} to decide ({total} legal move{'s' if total != 1 else ''})"
+            count = "" if total is None else f" ({total} legal move{'s' if total != 1 else ''})"
+            head = f"after move {number}: {who} to decide{count}"
             more = [] if complete else ["  (a summary; --all lists every move)"]
             text = "\n".join([head] + [f"  - {g}" for g in groups] + more) + "\n"
         _emit(text, output, transcript)
     except RefereeError as error:
         _fail(error, as_json)
-
-
-#: The games ``referee board`` can draw.
-BOARD_GAMES = ("cyclades",)
 
 
 def board_picture(game: str, players: int | None = None, board_file: str | None = None,
@@ -160,8 +160,7 @@ def board_picture(game: str, players: int | None = None, board_file: str | None 
     move of a transcript. A RefereeError for anything the user asked that cannot be done."""
     from .board import builtin_board, load_board
     from .notation import read_transcript
-    from .referee import Referee
-    from .render import position_from_state, render_svg, render_text
+    from .render import render_svg, render_text
 
     render = render_svg if svg else render_text
     if game.casefold() not in BOARD_GAMES:
@@ -188,17 +187,7 @@ def board_picture(game: str, players: int | None = None, board_file: str | None 
     total = len(record.plays)
     if after is not None and not 0 <= after <= total:
         raise RefereeError(f"there is no move {after}: the transcript has {total} moves (--after 0 to {total})")
-    referee = Referee(record, board=board_file)
-    run = referee.run(upto=(after + 1) if after is not None else None, close=False)
-    number = total if after is None else after
-    illegal = sum(1 for step in run.written() if step.violations and step.number <= number)
-    name = Path(transcript).name
-    title = (f"before the first move of {name}" if number == 0 else
-             f"after move {number} of {name}, cycle {referee.rules.cycle(run.final)}")
-    if illegal:
-        title += f" ({illegal} illegal move{'s' if illegal != 1 else ''} applied as played)"
-    return render(referee.rules.board, position_from_state(run.final),
-                  [(p.name, p.colour) for p in declared], title=title)
+    return Session(record, board=board_file).picture(after, svg=svg)
 
 
 @main.command("board")
@@ -220,6 +209,23 @@ def board_command(game, players, board_file, transcript, after, svg):
         _emit(text, output, transcript)
     except RefereeError as error:
         _fail(error, False)
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on (keep it local).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="The port.")
+@click.option("--max-bytes", type=click.IntRange(min=1), default=None, metavar="BYTES",
+              help="The largest transcript a request may hold (default 262144).")
+@click.option("--time-limit", type=click.FloatRange(min=0.1), default=None, metavar="SECONDS",
+              help="Bound on the solver time of one request (default 20 s).")
+@click.option("--workers", type=click.IntRange(1, 64), default=None, metavar="N",
+              help="Worker processes judging requests at once (default 2).")
+def serve(host, port, max_bytes, time_limit, workers):
+    """Serve the referee over HTTP: the JSON API and the page for a table (docs/service.md)."""
+    from .service import MAX_TRANSCRIPT_BYTES, TIME_LIMIT, WORKERS, Limits, serve as run
+
+    click.echo(f"referee: the page is at http://{host}:{port}/ (Ctrl-C stops the service)", err=True)
+    run(host, port, Limits(max_bytes or MAX_TRANSCRIPT_BYTES, time_limit or TIME_LIMIT, workers or WORKERS))
 
 
 if __name__ == "__main__":

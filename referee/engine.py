@@ -235,6 +235,7 @@ class Engine:
     _program: str = field(default="", init=False, repr=False)
     _indexed: str = field(default="", init=False, repr=False)
     _cache: dict = field(default_factory=dict, init=False, repr=False)
+    _legal: dict = field(default_factory=dict, init=False, repr=False)  # the legal moves of a state, once asked
     _static_symbols: tuple = field(default=(None, []), init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -308,8 +309,12 @@ class Engine:
                 frozenset(result["next"]), (), tuple(sorted(result["goals"], key=str)))
 
     def legal_moves(self, static: Iterable[Fn], state: Iterable[Fn]) -> tuple[tuple[Term, Fn], ...]:
-        """Every legal move in ``state`` as (role, move) pairs."""
-        return _judgement(self._solve(static, state, None, want_legal=True)).legal
+        """Every legal move in ``state`` as (role, move) pairs (kept: a page or a
+        service asks about the same position again)."""
+        key = state if isinstance(state, frozenset) else frozenset(state)
+        if key not in self._legal:
+            self._legal[key] = _judgement(self._solve(static, key, None, want_legal=True)).legal
+        return self._legal[key]
 
     # -- the one place that talks to clingo ----------------------------------------
     def _static(self, static: Iterable[Fn]) -> list[clingo.Symbol]:

@@ -151,7 +151,8 @@ def explanation_text(v: Verdict, reading_label: str | None = None) -> str:
             lines.append(f"  what may be done instead{who}:")
             lines += [f"    - {a}" for a in v.alternatives]
             if v.alternatives_complete is False:
-                lines.append(f"    ({v.alternatives_total} legal moves in all; --all lists every one)")
+                total = "a summary" if v.alternatives_total is None else f"{v.alternatives_total} legal moves in all"
+                lines.append(f"    ({total}; --all lists every one)")
         else:
             lines.append(f"  nothing may be done instead{who}")
     return "\n".join(lines)

@@ -231,10 +231,14 @@ def _grouping(move: Fn) -> tuple[tuple, str, object]:
 
 
 def group_moves(moves: list[Fn], limit: int | None = 6, state: frozenset | None = None,
-                player: Term | None = None) -> list[str]:
+                player: Term | None = None, screened: bool = False) -> list[str]:
     """Legal moves grouped for a person, e.g. ``offer 6-9 GP to Zeus``; each group
     lists at most ``limit`` places (``None``: all of them). With the position,
-    a creature's uses are counted: ``Harpy: any of 7 enemy troops on 4 islands``."""
+    a creature's uses are counted: ``Harpy: any of 7 enemy troops on 4 islands``.
+    ``screened``: the moves of a player whose gold the reader does not know
+    (``CycladesRules.screen``), listed as the rules permit them whatever that gold:
+    an offering has a lower bound only (``offer 6 GP or more to Zeus``), since its
+    upper one is the gold."""
     groups: dict[tuple, list] = defaultdict(list)
     uses = [m for m in moves if m.name == "use" and len(m.args) == 2 and isinstance(m.args[0], Fn)
             and m.args[0].name not in FIGURE_CARDS]  # the figures' uses: _figure_grouping
@@ -247,6 +251,8 @@ def group_moves(moves: list[Fn], limit: int | None = 6, state: frozenset | None 
     for (_, wording), items in sorted(groups.items(), key=lambda g: g[0][0]):
         if items[0] is None:
             lines.append(wording)
+        elif isinstance(items[0], int) and screened and wording.startswith("offer "):
+            lines.append(wording.format(min(items)).replace(" GP to ", " GP or more to ", 1))
         elif isinstance(items[0], int):
             lines.append(wording.format(_ranges(items)))
         else:

@@ -15,6 +15,10 @@ from ..fluents import StateReading
 from . import describe, fastpath
 
 SEAT_LETTERS = "ABCDE"
+#: The gold a player behind the screen is taken to hold when another player asks
+#: (``CycladesRules.screen``): more than any one offering, recruit, purchase or
+#: movement costs in a real game, so that every move the rules permit is listed.
+SCREENED_GOLD = 99
 
 
 def rule_files() -> tuple[Path, ...]:
@@ -264,15 +268,31 @@ class CycladesRules(StateReading):
             return "the god tiles are not written: a 'gods:' line must say which gods are face up this cycle"
         return "the card that replaced a creature is not written: write 'replace X -> Y'"
 
-    def describe_outcome(self, state: frozenset) -> str:
+    def describe_outcome(self, state: frozenset, viewpoint: str | None = None) -> str:
+        """Who won, with their metropolises and gold (the tie-break); for a
+        ``viewpoint``, a winner's gold only when the viewpoint is the sole winner
+        (rule setup_gold: gold is behind the screen)."""
         winners = self.winners(state)
         if not winners:
             return "the game is not over"
         d = fastpath.Draft(state)
         held = fastpath.metropolises(d, winners[0])
-        gold = d.count("gold", winners[0])
-        return (f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''} with {held} metropolis"
-                f"{'es' if held != 1 else ''} and {gold} GP")
+        text = (f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''} with {held} metropolis"
+                f"{'es' if held != 1 else ''}")
+        if viewpoint is None or winners == [viewpoint]:
+            return f"{text} and {d.count('gold', winners[0])} GP"
+        return text
+
+    def screen(self, state: frozenset, viewpoint: str) -> frozenset:
+        """Rule setup_gold: each player keeps their gold behind a screen. The state
+        as ``viewpoint`` knows it: every other player holds ``SCREENED_GOLD``, so
+        the moves listed for them are those the rules permit whatever their gold,
+        and nothing listed depends on it (see ``describe.group_moves(screened=True)``)."""
+        d = fastpath.Draft(state)
+        for player in self.players:
+            if player != viewpoint:
+                d.change("gold", player, SCREENED_GOLD - d.count("gold", player))
+        return d.freeze()
 
     # -- guessing what comes next (only for speed: see Engine.prefetch) -------------------
     def predict(self, state: frozenset, plays: list) -> list:
@@ -332,8 +352,9 @@ class CycladesRules(StateReading):
 
     groups_need_state = True  # a creature's uses are counted from the position
 
-    def group_moves(self, moves: list, limit: int | None, state: frozenset | None = None, player=None) -> list[str]:
-        return describe.group_moves(moves, limit, state, player)
+    def group_moves(self, moves: list, limit: int | None, state: frozenset | None = None, player=None,
+                    screened: bool = False) -> list[str]:
+        return describe.group_moves(moves, limit, state, player, screened=screened)
 
     def notes(self, state: frozenset, move: Fn) -> tuple[str, ...]:
         """For a battle round written without both dice: the rolls that explain it."""
