@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ...board import Board, board_facts, builtin_board, load_board
 from ...errors import BoardError, NotationError, Position
+from ...readings import load_readings
 from ...terms import Fn, fn
 from ...transcript import Header, Play, Transcript
 from ..fluents import StateReading
@@ -24,6 +25,7 @@ def rule_files() -> tuple[Path, ...]:
     files = [Path(str(pkg / "rules.lp"))]
     files += sorted(Path(str(rules_dir / name)) for name in
                     (entry.name for entry in rules_dir.iterdir()) if name.endswith(".lp"))
+    files += load_readings("cyclades").modules()  # every variant; a reading switches its own on
     return tuple(files)
 
 
@@ -80,6 +82,7 @@ def setup(transcript: Transcript, board_file: str | None = None, rules: str | No
     static: list[Fn] = [fn("player", p) for p in players]
     static.append(fn("player_count", len(players)))
     static.append(fn("variant", rules or header.rules))
+    static += [fn("variant_active", Fn(v)) for v in load_readings("cyclades").active(rules or header.rules)]
     seen: dict[str, int] = {}
     for pos, p in enumerate(order, start=1):
         seen[p] = seen.get(p, 0) + 1
