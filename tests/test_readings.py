@@ -23,6 +23,7 @@ from referee.cli import main as referee_main
 from referee.notation import read_transcript
 from referee.readings import load_readings
 from referee.referee import Referee
+from referee.terms import Fn, fn
 
 REPO = Path(__file__).resolve().parents[1]
 SEEDS = REPO.parent / "shared" / "seeds"
@@ -140,3 +141,35 @@ def test_fast_path_and_speculation_agree_with_the_solver_under_each_reading(path
         for step in list(fast.written())[-3:]:  # where the witnesses put their variant to work
             legal = set(fast_ref.legal_moves(step.before))
             assert ((step.role, step.move) in legal) == (not step.violations), (reading, step.number)
+
+
+# -- the 'position:' header (docs/notation.md, "A starting position") --------------------------
+
+def test_a_position_line_adds_to_the_starting_position():
+    from referee.notation import parse_transcript
+    text = ("game: cyclades\nplayers: Ann red, Bob blue, Cy green\n"
+            "position: port IS2; Ann 2 fleets C2; Ann 3 GP; metropolis IS1; Bob marker IS4; Cy 1 priest\n"
+            "cycle 1\ncreatures: Pegasus\ngods: Poseidon, Ares / Zeus, Athena\n")
+    referee = Referee(parse_transcript(text))
+    start = referee.run(close=False).initial
+    assert fn("count", Fn("building"), fn("", "IS2", Fn("port")), 1) in start
+    assert fn("count", Fn("fleets"), fn("", "Ann", "C2"), 3) in start  # 1 from the seat, 2 added
+    assert fn("count", Fn("gold"), "Ann", 8) in start  # 5 to start with, 3 added
+    assert fn("metropolis", "IS1") in start and fn("marker", "IS4", "Bob") in start
+    assert fn("count", Fn("priests"), "Cy", 1) in start
+
+
+@pytest.mark.parametrize("item, message", [
+    ("Ann 2 fleets IS2", "expected a sea space of the board after 'fleets'"),
+    ("Dan 1 GP", "expected a building, 'metropolis' or a player"),
+    ("castle IS2", "expected a building, 'metropolis' or a player"),
+    ("port IS99", "expected 'port ISn' with an island of the board"),
+    ("Ann 0 GP", "N from 1 to 99"),
+])
+def test_a_bad_position_item_is_a_clear_error(item, message):
+    from referee.errors import NotationError
+    from referee.notation import parse_transcript
+    text = f"game: cyclades\nplayers: Ann red, Bob blue, Cy green\nposition: {item}\ncycle 1\n"
+    with pytest.raises(NotationError) as error:
+        Referee(parse_transcript(text, source="t.txt"))
+    assert message in str(error.value) and "t.txt:3:" in str(error.value)
