@@ -176,7 +176,7 @@ def rules_command(game, as_json):
 @click.option("--only", "only", multiple=True, type=click.Path(dir_okay=False), metavar="TRANSCRIPT",
               help="With --transcripts: only these transcripts (repeatable).")
 @click.option("--max-size", type=click.IntRange(min=1, max=12), default=None, metavar="N",
-              help="Search: at most N free facts in a position (default 6).")
+              help="Search: at most N free facts in a position (default 8).")
 @click.option("--seconds", type=click.FloatRange(min=0.5), default=None, metavar="S",
               help="Search: time bound per scenario (default 20 s).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")

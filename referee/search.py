@@ -33,10 +33,11 @@ from .compare import CompareResult, check_readings
 from .engine import from_symbol, to_symbol
 from .errors import DataError, RefereeError
 from .readings import Readings, load_readings
+from .games.cyclades.describe import describe_move
 from .terms import Fn, fn
 
 #: Default bounds: free facts in a position, seconds of solving per scenario.
-DEFAULT_MAX_SIZE = 6
+DEFAULT_MAX_SIZE = 8
 DEFAULT_SECONDS = 20.0
 
 _HEAD3 = ["game: cyclades", "players: Ann red, Bob blue, Cy green"]
@@ -63,8 +64,10 @@ class Scenario:
     header: tuple[str, ...]
     lines: tuple[str, ...]  # the moves leading to the decision point
     extras: tuple[Extra, ...]
-    moves: tuple  # (role, move, line)
+    moves: tuple  # (role, move, line); line "" for a bookkeeping step the referee makes itself
     description: str
+    fixed: tuple[str, ...] = ()  # position: items every position of the scenario has
+    then: tuple = ()  # (role, move, line) made after the lines to reach the decision point
 
 
 def _t(*args) -> Fn:
@@ -183,6 +186,18 @@ SCENARIOS: tuple[Scenario, ...] = (
               for g in ("zeus", "poseidon") for n in range(1, 9)),
         "Quinn's second offering in a 2-player cycle 1 (his first: 2 on Athena); free: priests and gold for "
         "Quinn; moves: 1-8 GP on Zeus or Poseidon"),
+    Scenario(
+        "end-of-game", ("end_of_game",), ("winner_by_gold",),
+        tuple(_HEAD3),
+        _CYCLE1 + ("gods: Ares, Poseidon / Zeus, Athena", "Ann: 2 on Ares", "Bob: 1 on Poseidon", "Cy: Apollo",
+                   "Ann/Ares: pass", "Bob/Poseidon: pass", "Cy/Apollo: prosperity on IS3"),
+        (_metropolis("IS1"), _metropolis("IS7"), _metropolis("IS4"), _metropolis("IS2"), _metropolis("IS5"),
+         _metropolis("IS3"), _gold("Bob", 3), _gold("Bob", 6), _gold("Cy", 3)),
+        ((Fn("game"), Fn("end_cycle"), ""),),
+        "the end of cycle 1 (3-player board; Ann also holds IS4); free: metropolises on the players' islands, "
+        "gold for Bob and Cy; move: the end of the cycle, where the winner is known",
+        fixed=("Ann troop IS4",),
+        then=(("Cy", Fn("pass"), "Cy/Apollo: pass"),)),
     Scenario(
         "new-fleet", ("recruit_fleet_place",),
         ("fleet_recruit_with_own_fleets",),
@@ -397,9 +412,12 @@ def _base_state(scenario: Scenario, reading: tuple, readings: Readings):
     """The state the scenario's moves lead to under a reading (no free parts)."""
     from .notation import parse_transcript
 
-    text = "\n".join(scenario.header + scenario.lines) + "\n"
+    text = _witness(scenario, (), "")
     referee = _referee(parse_transcript(text, source=f"<scenario {scenario.name}>"), reading, readings)
-    return referee.run(close=False).final, referee
+    state = referee.run(close=False).final
+    for role, move, _ in scenario.then:
+        state = referee.engine.judge(referee.rules.static, state, role, move).next_state
+    return state, referee
 
 
 def _referee(transcript, reading: tuple, readings: Readings):
@@ -494,7 +512,8 @@ def _search(scenario: Scenario, reading_a: tuple, reading_b: tuple, shown: tuple
     position = tuple(scenario.extras[e].item for e in picks)
     role, move, line = scenario.moves[choice]
     transcript = _witness(scenario, position, line)
-    reproduced, replay, verdicts = _replay(transcript, shown[0], shown[1], readings)
+    reproduced, replay, verdicts = _replay(transcript, shown[0], shown[1], readings, closes=not line)
+    line = line or f"({describe_move(move)}: the referee makes it when the transcript ends)"
     if (reading_a, reading_b) != shown:  # a variant alone was searched: say what the compared pair gives
         verdict_a, verdict_b = verdicts
     return Disagreement(scenario.name, (), scenario.blocks, position, line, what, verdict_a, verdict_b,
@@ -502,29 +521,38 @@ def _search(scenario: Scenario, reading_a: tuple, reading_b: tuple, shown: tuple
 
 
 def _witness(scenario: Scenario, position: tuple[str, ...], line: str) -> str:
-    header = list(scenario.header) + ([f"position: {'; '.join(position)}"] if position else [])
-    return "\n".join(header + list(scenario.lines) + [line]) + "\n"
+    items = scenario.fixed + position
+    header = list(scenario.header) + ([f"position: {'; '.join(items)}"] if items else [])
+    lines = list(scenario.lines) + [t[2] for t in scenario.then] + ([line] if line else [])
+    return "\n".join(header + lines) + "\n"
 
 
-def _replay(text: str, reading_a: tuple, reading_b: tuple, readings: Readings) -> tuple[bool, str, tuple]:
+def _replay(text: str, reading_a: tuple, reading_b: tuple, readings: Readings,
+            closes: bool = False) -> tuple[bool, str, tuple]:
     """Check the witness transcript under both readings: does its last move part
-    them? (whether it does, in words, and the rules each reading finds broken)"""
+    them (its verdict, or the state after it; with ``closes``, the state after the
+    cycle is closed, where the winner is known)? Whether it does, in words, and
+    the rules each reading finds broken."""
     from .notation import parse_transcript
 
     outcomes = []
     for reading in (reading_a, reading_b):
         try:
-            run = _referee(parse_transcript(text, source="<witness>"), reading, readings).run(close=False)
+            referee = _referee(parse_transcript(text, source="<witness>"), reading, readings)
+            run = referee.run(close=closes)
             last = max(s.number for s in run.written())
             step = run.step_of(last)
             rules = tuple(sorted({v.rule for v in step.violations}))
-            effect = step.after
-            outcomes.append((("illegal (" + ", ".join(rules) + ")") if rules else "legal", effect, rules))
+            effect = run.final if closes else step.after
+            said = ("illegal (" + ", ".join(rules) + ")") if rules else "legal"
+            if closes:
+                said += f", {referee.rules.describe_outcome(run.final)}"
+            outcomes.append((said, effect, rules))
         except RefereeError as error:
             outcomes.append((f"unreadable ({str(error).splitlines()[0]})", None, ("unreadable",)))
     reproduced = outcomes[0][:2] != outcomes[1][:2]
     said = f"{reading_a[0]}: {outcomes[0][0]}; {reading_b[0]}: {outcomes[1][0]}"
-    if reproduced and outcomes[0][0] == outcomes[1][0]:
+    if reproduced and outcomes[0][2] == outcomes[1][2] and not closes:
         said += " (the same verdict, different next states)"
     elif not reproduced:
         said += " (the transcript does not part them: the referee fills in what the notation leaves out)"

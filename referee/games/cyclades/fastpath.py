@@ -186,6 +186,8 @@ def end_cycle(d: Draft, facts: Facts) -> None:
     if any(n >= facts.metropolis_target for n in held.values()):
         best = max(held.values())
         contenders = [p for p in facts.players if held[p] == best]
+        if "winner_by_gold" in facts.variants:  # variant: GP alone among those at the target
+            contenders = [p for p in facts.players if held[p] >= facts.metropolis_target]
         most_gold = max(d.count("gold", p) for p in contenders)
         for p in contenders:
             if d.count("gold", p) == most_gold:
