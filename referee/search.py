@@ -109,6 +109,14 @@ def _rounds(attacker: str, defender: str) -> tuple:
     return tuple(out)
 
 
+def _sail(start: str, path: tuple) -> Fn:
+    """sail(Start, 1, via(S1,0,via(...,end))): one fleet along the path, nothing picked up."""
+    route: Fn = Fn("end")
+    for space in reversed(path):
+        route = fn("via", space, 0, route)
+    return fn("sail", start, 1, route)
+
+
 def _decisions(places: dict) -> tuple:
     out = []
     for player, targets in places.items():
@@ -198,6 +206,16 @@ SCENARIOS: tuple[Scenario, ...] = (
         "gold for Bob and Cy; move: the end of the cycle, where the winner is known",
         fixed=("Ann troop IS4",),
         then=(("Cy", Fn("pass"), "Cy/Apollo: pass"),)),
+    Scenario(
+        "fleet-move", ("fleet_move", "fleet_move_enemy_stop", "battle_round"), ("fleets_pass_enemy_fleets",),
+        tuple(_HEAD3),
+        _CYCLE1 + ("gods: Poseidon, Ares / Zeus, Athena", "Ann: 2 on Ares", "Bob: 2 on Poseidon", "Cy: Apollo"),
+        (_units("Ann", 1, "fleet", "D3"), _units("Cy", 1, "fleet", "E4"), _units("Cy", 1, "fleet", "B2")),
+        tuple(("Bob", _sail("D4", path), f"Bob/Poseidon: fleet D4 -> {' -> '.join(path)}")
+              for path in (("D3",), ("E4",), ("D3", "C2"), ("D3", "E4"), ("D3", "C2", "B2"), ("D3", "C2", "C1"),
+                           ("E4", "F4"), ("E4", "F4", "G3"), ("D3", "E4", "F5"))),
+        "Bob's Poseidon turn (3-player board, cycle 1; Ann's fleet on C2); free: fleets of Ann on D3 and of "
+        "Cy on E4 and B2; moves: his fleet from D4 along nine routes of 1 to 3 steps"),
     Scenario(
         "new-fleet", ("recruit_fleet_place",),
         ("fleet_recruit_with_own_fleets",),
