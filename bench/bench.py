@@ -13,6 +13,7 @@ measured in this process on one core.
     python bench/bench.py FILE... --repeat 5
     python bench/bench.py --movement [FILE...]   # judging fleet and troop moves (5p game)
     python bench/bench.py --game luna     # Luna's transcripts (its complete 4-player game among them)
+    python bench/bench.py --compare       # `referee compare` (the solver's search) per pair of readings
 """
 
 from __future__ import annotations
@@ -76,7 +77,12 @@ def main() -> None:
     parser.add_argument("--game", help="only the shipped transcripts of this game (transcripts/<game>/)")
     parser.add_argument("--movement", action="store_true",
                         help="only the movement figures (judging fleet and troop moves, listing alternatives)")
+    parser.add_argument("--compare", action="store_true",
+                        help="only the time `referee compare cyclades --rules A --rules B` takes, per pair of readings")
     args = parser.parse_args()
+    if args.compare:
+        measure_compare(args.repeat)
+        return
     if args.movement:
         for path in args.files or [ROOT / "transcripts/cyclades/battles-5p.txt"]:
             measure_movement(path)
@@ -95,6 +101,28 @@ def main() -> None:
               f"{1000 * statistics.median(fast_moves):7.2f}/{1000 * percentile(fast_moves, 0.95):7.2f} "
               f"{1000 * statistics.median(slow_moves):8.2f}/{1000 * percentile(slow_moves, 0.95):8.2f} "
               f"{fast_calls:4d}/{slow_calls:<5d} {1000 * cold:10.1f}/{1000 * warm:9.1f}")
+
+
+def measure_compare(repeat: int) -> None:
+    """The solver's search of `referee compare` for every pair of Cyclades readings
+    (default bounds), best of ``repeat``: seconds, scenarios, disagreements found."""
+    import itertools
+
+    from referee.readings import load_readings
+    from referee.search import compare_search
+
+    names = load_readings("cyclades").names
+    print(f"{'readings':18} {'best s':>7} {'worst s':>8} {'scenarios':>9} {'found':>5} {'reproduced':>10}")
+    for a, b in itertools.combinations(names, 2):
+        times, result = [], None
+        for _ in range(repeat):
+            start = time.perf_counter()
+            result = compare_search("cyclades", a, b)
+            times.append(time.perf_counter() - start)
+        found = len(result.disagreements)
+        shown = sum(d.reproduced for d in result.disagreements)
+        print(f"{a + ' / ' + b:18} {min(times):7.2f} {max(times):8.2f} {len(result.searched['scenarios']):9d} "
+              f"{found:5d} {shown:10d}")
 
 
 def measure_movement(path: Path, positions: int = 12, each: int = 4) -> None:

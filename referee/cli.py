@@ -1,5 +1,5 @@
 """The command line: ``referee check``, ``referee explain``, ``referee moves``,
-``referee board``.
+``referee board``, ``referee rules``, ``referee compare``.
 
 Exit codes: 0 every move legal, 1 some move illegal, 2 the transcript (or an
 option) cannot be used (the error says where and why), 130 interrupted.
@@ -152,6 +152,58 @@ def moves(transcript, after, everything, rules, board, no_fast_path, time_limit,
         _emit(text, output, transcript)
     except RefereeError as error:
         _fail(error, as_json)
+
+
+@main.command("rules")
+@click.argument("game", required=False, default="cyclades")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def rules_command(game, as_json):
+    """List GAME's rules readings (default cyclades): each translation's variants and where they come from."""
+    from .games import known_games
+    from .readings import load_readings, readings_json, readings_text
+
+    try:
+        if game.casefold() not in known_games():
+            raise RefereeError(f"unknown game '{game}'; known games: {', '.join(known_games())}")
+        readings = load_readings(game.casefold())
+        click.echo(dumps(readings_json(readings)) if as_json else readings_text(readings), nl=False)
+    except RefereeError as error:
+        _fail(error, as_json)
+
+
+@main.command("compare")
+@click.argument("game")
+@click.option("--rules", "rules", multiple=True, metavar="NAME", required=True,
+              help="A reading; give it twice (--rules en --rules zh-003).")
+@click.option("--transcripts", "replay", is_flag=True,
+              help="Replay the shipped transcripts under both readings instead of searching.")
+@click.option("--only", "only", multiple=True, type=click.Path(dir_okay=False), metavar="TRANSCRIPT",
+              help="With --transcripts: only these transcripts (repeatable).")
+@click.option("--max-size", type=click.IntRange(min=1, max=12), default=None, metavar="N",
+              help="Search: at most N free facts in a position (default 8).")
+@click.option("--seconds", type=click.FloatRange(min=0.5), default=None, metavar="S",
+              help="Search: time bound per scenario (default 20 s).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def compare_command(game, rules, replay, only, max_size, seconds, as_json):
+    """Where do two rules readings of GAME disagree? A solver search for small positions, or --transcripts."""
+    from .compare import compare_transcripts
+
+    try:
+        if len(rules) != 2:
+            raise RefereeError(f"give two readings: --rules A --rules B (got {len(rules)})")
+        if replay:
+            result = compare_transcripts(game.casefold(), rules[0], rules[1],
+                                         [Path(p) for p in only] if only else None)
+        else:
+            if only:
+                raise RefereeError("--only goes with --transcripts")
+            from .search import compare_search
+            options = {k: v for k, v in (("max_size", max_size), ("seconds", seconds)) if v is not None}
+            result = compare_search(game.casefold(), rules[0], rules[1], **options)
+        click.echo(dumps(result.to_json()) if as_json else result.to_text(), nl=False)
+    except RefereeError as error:
+        _fail(error, as_json)
+    sys.exit(0 if result.agree else 1)
 
 
 def board_picture(game: str, players: int | None = None, board_file: str | None = None,

@@ -82,7 +82,7 @@ MAX_ROUTE = 20
 """Numbers longer than this are refused (they are typing accidents)."""
 
 RESERVED = frozenset(
-    {CHANCE, "cycle", "creatures", "gods", "game", "players", "order", "rules", "board", "battle", "start"}
+    {CHANCE, "cycle", "creatures", "gods", "game", "players", "order", "rules", "board", "battle", "start", "position"}
 )
 """Words that cannot be a player's name: they start lines of their own."""
 
@@ -451,6 +451,7 @@ def _term_words(names: _Names) -> dict[str, str]:
         "ORDER": "'order:'",
         "RULES": "'rules:'",
         "BOARD": "'board:'",
+        "POSITION": "'position:'",
     }
 
 
@@ -726,6 +727,9 @@ class _Reader(Transformer):
 
     def board_line(self, meta, children):
         return _HeaderLine("board", str(children[1]).rstrip(), _span(meta), children[1])
+
+    def position_line(self, meta, children):
+        return _HeaderLine("position", str(children[1]).rstrip(), _span(meta), children[1])
 
     def start_line(self, meta, children):
         player, places = children[1], tuple(self._place(t) for t in children[2:])
@@ -1365,5 +1369,6 @@ def _assemble(records: list, src: _Source, game: str) -> Transcript:
         board=header["board"].value if "board" in header else None,
         spans=FrozenMap({key: line.span for key, line in header.items()}),
         start=tuple(starts),
+        options=FrozenMap({"position": header["position"].value}) if "position" in header else FrozenMap(),
     )
     return Transcript(source=src.name, header=head, events=tuple(events))

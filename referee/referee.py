@@ -112,7 +112,10 @@ class Referee:
         then the position in which that move is decided. Without it, the whole
         transcript; with ``close``, the last cycle is closed too (the turns
         nobody wrote down end, the winner is known)."""
-        run = Run(self.transcript, self.rules, self.engine.init(self.rules.static))
+        initial = self.engine.init(self.rules.static)
+        if hasattr(self.rules, "starting_position"):  # a 'position:' header line (Cyclades)
+            initial = self.rules.starting_position(initial)
+        run = Run(self.transcript, self.rules, initial)
         state = run.initial
         number = 0
         events = self.transcript.events

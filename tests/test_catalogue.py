@@ -24,7 +24,8 @@ from referee.errors import DataError
 
 REPO = Path(__file__).resolve().parents[1]
 SEEDS = REPO.parent / "shared" / "seeds"
-PROGRAMS = sorted((REPO / "referee" / "games" / "cyclades" / "rules").glob("*.lp")) + [REPO / "referee" / "rules.lp"]
+PROGRAMS = (sorted((REPO / "referee" / "games" / "cyclades" / "rules").glob("*.lp")) + [REPO / "referee" / "rules.lp"]
+            + sorted((REPO / "referee" / "games" / "cyclades" / "rules" / "variants").glob("*.lp")))
 
 needs_seeds = pytest.mark.skipif(not SEEDS.is_dir(), reason=f"the seed translations are not present at {SEEDS}")
 

@@ -10,6 +10,11 @@ a ``.report.txt``) this writes, beside it:
 * ``X.exit``: the command's exit code, on one line (0 legal, 1 some move
   illegal, 2 unreadable).
 
+A transcript whose header names readings (``# Readings: en, zh-001``: the
+witnesses of transcripts/cyclades/readings/, docs/translations.md) is checked
+under each of them instead (``referee check --rules R``), into
+``X.<R>.report.txt`` and ``X.<R>.exit``.
+
 Usage (from anywhere; the paths are taken relative to the repository root):
 
     python tools/update_expected.py            # rewrite every expected report
@@ -47,17 +52,28 @@ def transcripts(paths: list[str] | None = None) -> list[Path]:
     return sorted(p for p in found if not p.name.endswith(".report.txt"))
 
 
-def expected_paths(transcript: Path) -> tuple[Path, Path]:
-    stem = transcript.name[: -len(".txt")]
+def expected_paths(transcript: Path, reading: str | None = None) -> tuple[Path, Path]:
+    stem = transcript.name[: -len(".txt")] + (f".{reading}" if reading else "")
     return transcript.with_name(stem + ".report.txt"), transcript.with_name(stem + ".exit")
 
 
-def run_check(transcript: Path) -> tuple[str, int]:
-    """What ``referee check TRANSCRIPT`` prints and its exit code, run from the root."""
+def header_readings(transcript: Path) -> list[str]:
+    """The readings a witness transcript names on its '# Readings: A, B' line."""
+    for line in transcript.read_text(encoding="utf-8").splitlines():
+        if not line.startswith("#"):
+            break
+        if line.startswith("# Readings:"):
+            return [r.strip() for r in line.split(":", 1)[1].split(",") if r.strip()]
+    return []
+
+
+def run_check(transcript: Path, reading: str | None = None) -> tuple[str, int]:
+    """What ``referee check [--rules R] TRANSCRIPT`` prints and its exit code, run from the root."""
     previous = os.getcwd()
     os.chdir(REPO)
     try:
-        result = CliRunner().invoke(referee_main, ["check", transcript.as_posix()])
+        args = ["check"] + (["--rules", reading] if reading else []) + [transcript.as_posix()]
+        result = CliRunner().invoke(referee_main, args)
     finally:
         os.chdir(previous)
     if result.exception is not None and not isinstance(result.exception, SystemExit):
@@ -75,10 +91,15 @@ def main(argv: list[str] | None = None) -> int:
     stale = 0
     for transcript in transcripts(args.paths):
         started = time.perf_counter()
-        text, code = run_check(transcript)
+        want = {}
+        codes = []
+        for reading in header_readings(REPO / transcript) or [None]:
+            text, code = run_check(transcript, reading)
+            report, exit_file = expected_paths(REPO / transcript, reading)
+            want.update({report: text, exit_file: f"{code}\n"})
+            codes.append(str(code))
+        code = "/".join(codes)
         seconds = time.perf_counter() - started
-        report, exit_file = expected_paths(REPO / transcript)
-        want = {report: text, exit_file: f"{code}\n"}
         differs = [p for p, content in want.items()
                    if not p.exists() or p.read_text(encoding="utf-8") != content]
         if args.check:

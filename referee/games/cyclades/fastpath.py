@@ -22,6 +22,7 @@ class Facts:
         for f in static:
             by.setdefault(f.name, []).append(f.args)
         self.players = [a[0] for a in by.get("player", [])]
+        self.variants = frozenset(a[0].name for a in by.get("variant_active", []))  # readings.toml
         self.player_count = by["player_count"][0][0]
         self.island_prosperity = {a[0]: a[1] for a in by.get("island_prosperity", [])}
         self.island_slots = {a[0]: a[1] for a in by.get("island_slots", [])}
@@ -142,15 +143,22 @@ def pay_offerings(d: Draft, facts: Facts) -> None:
     offers = [f for f in d.having("offer")]
     up = {f.args[1]: f.args[0] for f in d.having("god_up")}
     ranks = []
+    total = "priests_off_total_2p" in facts.variants and facts.player_count == 2  # variant: the total
+    owed: dict = {}
     for f in offers:
         marker, god, amount = f.args
         player = facts.owner[marker]
         if god.name == "apollo":
             ranks.append((10 + amount, marker, god))
             continue
-        d.change("gold", player, -max(1, amount - d.count("priests", player)))
+        if total:
+            owed.setdefault(player, []).append(amount)
+        else:
+            d.change("gold", player, -max(1, amount - d.count("priests", player)))
         if god in up:
             ranks.append((up[god], marker, god))
+    for player, amounts in owed.items():
+        d.change("gold", player, -max(len(amounts), sum(amounts) - d.count("priests", player)))
     for rank, marker, god in ranks:
         d.add("act", rank, marker, god)
     if ranks:
@@ -187,6 +195,8 @@ def end_cycle(d: Draft, facts: Facts) -> None:
     if any(n >= facts.metropolis_target for n in held.values()):
         best = max(held.values())
         contenders = [p for p in facts.players if held[p] == best]
+        if "winner_by_gold" in facts.variants:  # variant: GP alone among those at the target
+            contenders = [p for p in facts.players if held[p] >= facts.metropolis_target]
         most_gold = max(d.count("gold", p) for p in contenders)
         for p in contenders:
             if d.count("gold", p) == most_gold:
@@ -742,7 +752,12 @@ def _round(d: Draft, facts: Facts, move: Fn) -> bool:
         left[p] = units[p] - lost
     d.drop_all("battle_turn")
     if left[attacker] and (left[defender] or (minotaur and not minotaur_lost)):
-        d.add("battle_turn", defender)
+        first = defender
+        if "loser_decides_first" in facts.variants:  # variant: the loser of the round first
+            lost = {p: units[p] - left[p] for p in (attacker, defender)}
+            first = attacker if lost[attacker] and not lost[defender] else defender
+            d.add("first_decider", Fn("att" if first == attacker else "def"))
+        d.add("battle_turn", first)
         return True
     _end_battle(d, battle, taken=left[attacker] > 0)
     if battle.args[0] == Fn("land") and not left[attacker] and not left[defender]:
@@ -760,6 +775,12 @@ def _battle_decision(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
     _, place, attacker, defender = battle.args
     d.discard(turn)
     if move.name == "stay":
+        if "loser_decides_first" in facts.variants:  # variant: the first decider is remembered
+            side = Fn("att" if player == attacker else "def")
+            first = fn("first_decider", side) in d.facts
+            d.discard(fn("first_decider", side))
+            d.add("battle_turn", (defender if player == attacker else attacker) if first else Fn("dice"))
+            return True
         d.add("battle_turn", attacker if player == defender else Fn("dice"))
         return True
     to = move.args[0]
@@ -769,6 +790,7 @@ def _battle_decision(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
     d.change(unit, tup(player, place), -units[player])
     d.change(unit, tup(player, to), units[player])
     _end_battle(d, battle, taken=player == defender)
+    d.drop_all("first_decider")
     if types is not None:
         _conquest_metropolis(d, attacker, types)
     return True
@@ -777,11 +799,15 @@ def _battle_decision(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
 def _bonus(d: Draft, facts: Facts, battle: Fn) -> int:
     """Rule battle_defence_bonus."""
     kind, place, _, defender = battle.args
+    metropolis = "metropolis_no_defence" not in facts.variants  # variant: a metropolis does not defend
     if kind == Fn("land"):  # the Minotaur counts as two troops (rule minotaur_defends)
-        return (d.count("building", tup(place, Fn("fortress"))) + (fn("metropolis", place) in d.facts)
+        return (d.count("building", tup(place, Fn("fortress"))) + (metropolis and fn("metropolis", place) in d.facts)
                 + 2 * figures.minotaur_defends(d, battle))
-    held = controlled(d, defender) & facts.coast.get(place, set())
-    return sum(d.count("building", tup(i, Fn("port"))) + (fn("metropolis", i) in d.facts) for i in held)
+    held = facts.coast.get(place, set())
+    if "port_bonus_any_owner" not in facts.variants:  # variant: every port by the space counts
+        held = controlled(d, defender) & held
+    return sum(d.count("building", tup(i, Fn("port"))) + (metropolis and fn("metropolis", i) in d.facts)
+               for i in held)
 
 
 # -- battles (mirroring battle.lp) ---------------------------------------------------------

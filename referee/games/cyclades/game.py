@@ -9,6 +9,8 @@ from pathlib import Path
 
 from ...board import Board, board_facts, builtin_board, load_board
 from ...errors import BoardError, NotationError, Position
+from ...readings import load_readings
+from ...state import Draft, tup
 from ...terms import Fn, fn
 from ...transcript import Header, Play, Transcript
 from ..fluents import StateReading
@@ -28,6 +30,7 @@ def rule_files() -> tuple[Path, ...]:
     files = [Path(str(pkg / "rules.lp"))]
     files += sorted(Path(str(rules_dir / name)) for name in
                     (entry.name for entry in rules_dir.iterdir()) if name.endswith(".lp"))
+    files += load_readings("cyclades").modules()  # every variant; a reading switches its own on
     return tuple(files)
 
 
@@ -84,6 +87,7 @@ def setup(transcript: Transcript, board_file: str | None = None, rules: str | No
     static: list[Fn] = [fn("player", p) for p in players]
     static.append(fn("player_count", len(players)))
     static.append(fn("variant", rules or header.rules))
+    static += [fn("variant_active", Fn(v)) for v in load_readings("cyclades").active(rules or header.rules)]
     seen: dict[str, int] = {}
     for pos, p in enumerate(order, start=1):
         seen[p] = seen.get(p, 0) + 1
@@ -137,6 +141,67 @@ def starting_placement(transcript: Transcript, board: Board, players: tuple[str,
     return placement
 
 
+#: The things a 'position:' item may add (docs/notation.md, "A starting position").
+_POSITION_UNITS = {"gp": "gold", "priest": "priests", "priests": "priests", "philosopher": "philosophers",
+                   "philosophers": "philosophers", "troop": "troops", "troops": "troops", "fleet": "fleets",
+                   "fleets": "fleets"}
+_BUILDINGS = ("temple", "university", "port", "fortress")
+
+
+def position_changes(transcript: Transcript, board: Board, players: tuple[str, ...]) -> list[tuple]:
+    """The items of a ``position:`` header line, checked: each ('change', name,
+    key, delta) or ('add', name, args). Items are added to the starting position."""
+    text = transcript.header.options.get("position")
+    if not text:
+        return []
+    span = transcript.header.spans.get("position")
+    where = Position(transcript.source, span.line, span.column) if span else None
+    islands = {i.id for i in board.islands}
+    seas = {s.id for s in board.seas}
+    names = {p.casefold(): p for p in players}
+    changes: list[tuple] = []
+    for item in (part.strip() for part in text.split(";")):
+        words = item.split()
+
+        def bad(why: str) -> NotationError:
+            return NotationError(f"position item '{item}': {why} (docs/notation.md, 'A starting position')", where)
+
+        if not words:
+            raise bad("empty item")
+        head = words[0].casefold()
+        if head in _BUILDINGS or head == "metropolis":
+            if len(words) != 2 or words[1] not in islands:
+                raise bad(f"expected '{head} ISn' with an island of the board '{board.name}'")
+            changes.append(("add", "metropolis", (words[1],)) if head == "metropolis"
+                           else ("change", "building", tup(words[1], Fn(head)), 1))
+            continue
+        if head not in names:
+            raise bad(f"expected a building, 'metropolis' or a player ({', '.join(players)})")
+        player, rest = names[head], words[1:]
+        if rest and rest[0].casefold() == "marker":
+            if len(rest) != 2 or rest[1] not in islands:
+                raise bad("expected 'PLAYER marker ISn'")
+            changes.append(("add", "marker", (rest[1], player)))
+            continue
+        count = 1
+        if rest and rest[0].isdigit():
+            count, rest = int(rest[0]), rest[1:]
+        if not rest or rest[0].casefold() not in _POSITION_UNITS or not 1 <= count <= 99:
+            raise bad("expected 'PLAYER N GP', 'PLAYER N priests', 'PLAYER N philosophers', "
+                      "'PLAYER N troops ISn', 'PLAYER N fleets Sn' or 'PLAYER marker ISn' (N from 1 to 99)")
+        name = _POSITION_UNITS[rest[0].casefold()]
+        if name in ("troops", "fleets"):
+            places = islands if name == "troops" else seas
+            if len(rest) != 2 or rest[1] not in places:
+                raise bad(f"expected {'an island' if name == 'troops' else 'a sea space'} of the board after '{rest[0]}'")
+            changes.append(("change", name, tup(player, rest[1]), count))
+        elif len(rest) != 1:
+            raise bad(f"nothing follows '{rest[0]}'")
+        else:
+            changes.append(("change", name, player, count))
+    return changes
+
+
 class CycladesRules(StateReading):
     """The Cyclades rules for one game, set up from a transcript's header."""
 
@@ -149,6 +214,19 @@ class CycladesRules(StateReading):
         self.players = self.setup.players
         self.board = self.setup.board
         self.reading = rules or transcript.header.rules
+        self.position = position_changes(transcript, self.board, self.players)
+
+    def starting_position(self, state: frozenset) -> frozenset:
+        """The initial state with a 'position:' line's items added."""
+        if not self.position:
+            return state
+        d = Draft(state)
+        for change in self.position:
+            if change[0] == "change":
+                d.change(change[1], change[2], change[3])
+            else:
+                d.add(change[1], *change[2])
+        return d.freeze()
 
     # -- reading the state ----------------------------------------------------------
     def cycle(self, state: frozenset) -> int:
@@ -275,7 +353,7 @@ class CycladesRules(StateReading):
         winners = self.winners(state)
         if not winners:
             return "the game is not over"
-        d = fastpath.Draft(state)
+        d = Draft(state)
         held = fastpath.metropolises(d, winners[0])
         text = (f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''} with {held} metropolis"
                 f"{'es' if held != 1 else ''}")
