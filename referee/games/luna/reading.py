@@ -229,7 +229,7 @@ class _Reader:
             raise self.fail("in the preparation round a player places a shrine ('shrine on 3') or four pairs"
                             " of novices ('novices on 1, 2, 4, 6')", action.span)
         for move in self.moves(action):
-            self.events.append(Play(name, None, move, text, span, disputed, None, line_text))
+            self.events.append(Play(name, None, move, text, span, disputed, line_text))
 
     # -- actions --
     def modifiers(self, action: Node) -> tuple[int, int]:
