@@ -232,13 +232,20 @@ class Session:
 
 
 def readings(game: str) -> dict:
-    """The rule readings a game's catalogue knows: English and each translation
-    (its seed file and kind). A RefereeError for a game the referee does not know."""
+    """The rule readings of a game: English and each translation (its seed file
+    and kind, and the variant modules its reading includes), and every variant
+    with its provenance (``referee rules GAME --json``). A RefereeError for a game
+    the referee does not know."""
+    from .readings import load_readings, readings_json
+
     if game not in known_games():
         raise RefereeError(f"unknown game '{game}'; the referee knows: {', '.join(known_games())}")
     catalogue = load_catalogue(game)
-    shown = [{"reading": "en", "language": "en", "source": "the official English rulebook"}]
+    encoded = readings_json(load_readings(game))
+    variants_of = {r["name"]: r["variants"] for r in encoded["readings"]}
+    shown = [{"reading": "en", "language": "en", "source": "the official English rulebook",
+              "variants": variants_of.get("en", [])}]
     for name, t in catalogue.translations.items():
         shown.append({"reading": name, "language": name.split("-")[0], "source": t.file, "seed": t.seed,
-                      "script": t.script, "kind": t.kind})
-    return {"game": game, "default": "en", "readings": shown}
+                      "script": t.script, "kind": t.kind, "variants": variants_of.get(name, [])})
+    return {"game": game, "default": "en", "readings": shown, "variants": encoded["variants"]}

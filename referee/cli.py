@@ -272,12 +272,15 @@ def board_command(game, players, board_file, transcript, after, svg):
               help="Bound on the solver time of one request (default 20 s).")
 @click.option("--workers", type=click.IntRange(1, 64), default=None, metavar="N",
               help="Worker processes judging requests at once (default 2).")
-def serve(host, port, max_bytes, time_limit, workers):
+@click.option("--compare-time-limit", type=click.FloatRange(min=1), default=None, metavar="SECONDS",
+              help="Bound on one comparison of two readings, /api/compare (default 120 s).")
+def serve(host, port, max_bytes, time_limit, workers, compare_time_limit):
     """Serve the referee over HTTP: the JSON API and the page for a table (docs/service.md)."""
-    from .service import MAX_TRANSCRIPT_BYTES, TIME_LIMIT, WORKERS, Limits, serve as run
+    from .service import COMPARE_TIME_LIMIT, MAX_TRANSCRIPT_BYTES, TIME_LIMIT, WORKERS, Limits, serve as run
 
     click.echo(f"referee: the page is at http://{host}:{port}/ (Ctrl-C stops the service)", err=True)
-    run(host, port, Limits(max_bytes or MAX_TRANSCRIPT_BYTES, time_limit or TIME_LIMIT, workers or WORKERS))
+    run(host, port, Limits(max_bytes or MAX_TRANSCRIPT_BYTES, time_limit or TIME_LIMIT, workers or WORKERS,
+                           compare_time_limit or COMPARE_TIME_LIMIT))
 
 
 if __name__ == "__main__":

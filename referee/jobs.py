@@ -89,3 +89,12 @@ def board(request: dict) -> dict:
     after = request.get("after")
     return {"after_move": after if after is not None else len(answer.transcript.plays),
             "svg": answer.picture(after, svg=True)}
+
+
+@job
+def compare(request: dict) -> dict:
+    """The solver's search for positions where two rules readings disagree."""
+    from .search import compare_search
+
+    options = {k: request[k] for k in ("max_size", "seconds") if request.get(k) is not None}
+    return compare_search(request["game"].casefold(), *request["rules"], **options).to_json()

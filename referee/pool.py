@@ -101,19 +101,22 @@ class WorkerPool:
             self._idle.append(worker)
             self._free.notify()
 
-    async def run(self, name: str, request: dict, key=None) -> dict:
+    async def run(self, name: str, request: dict, key=None,
+                  bound: tuple[float, str] | None = None) -> dict:
         """Answer ``request`` with the job ``name`` in a worker; ``key`` names the
-        transcript, so that the worker that knows it is preferred."""
+        transcript, so that the worker that knows it is preferred. ``bound``: a time
+        bound of its own for this job and the option that sets it (else the pool's)."""
+        limit, option = bound or (self.time_limit, "referee serve --time-limit")
         worker = await self._take(key)
         loop = asyncio.get_running_loop()
         started = time.monotonic()
         call = loop.run_in_executor(self._threads, worker.call, name, request)
         try:
-            status, answer = await asyncio.wait_for(asyncio.shield(call), self.time_limit)
+            status, answer = await asyncio.wait_for(asyncio.shield(call), limit)
         except asyncio.TimeoutError:
             worker = await self._replace(worker, call)
-            raise SolverLimitError(f"the request took longer than the service's bound of {self.time_limit:g} s "
-                                   f"of solver time per request (referee serve --time-limit)") from None
+            raise SolverLimitError(f"the request took longer than the service's bound of {limit:g} s "
+                                   f"of solver time per request ({option})") from None
         except (EOFError, OSError):  # the worker died
             worker = await self._replace(worker, call)
             raise InternalError(f"a worker process ended after {time.monotonic() - started:.1f} s") from None

@@ -3,8 +3,9 @@ for a table (referee/web/), served by one process on localhost.
 
 Endpoints (docs/service.md; the OpenAPI document is served at /openapi.json):
 POST /api/check, /api/explain, /api/moves, /api/board take a transcript (its
-text) and answer as the CLI's ``--json`` does; GET /api/games and
-/api/readings list what the referee knows. The solver's work runs in worker
+text) and answer as the CLI's ``--json`` does; POST /api/compare searches for
+positions where two rules readings disagree (``referee compare``); GET
+/api/games and /api/readings list what the referee knows. The solver's work runs in worker
 processes (referee/pool.py), never on the event loop.
 
 Errors are JSON ``{"error": {"code", "message", "file", "line", "column"}}``
@@ -39,6 +40,8 @@ from .pool import InternalError, WorkerPool
 #: Default bounds of one request.
 MAX_TRANSCRIPT_BYTES = 256 * 1024
 TIME_LIMIT = 20.0
+#: The bound of one comparison of two readings (a search over several scenarios).
+COMPARE_TIME_LIMIT = 120.0
 WORKERS = 2
 #: The page's files (packaged with the referee: no build step).
 WEB = resources.files("referee").joinpath("web")
@@ -48,10 +51,12 @@ PAGE_FILES = {"index.html": "text/html", "app.js": "text/javascript", "style.css
 class Limits:
     """The bounds of one service: transcript size, solver time, worker processes."""
 
-    def __init__(self, max_bytes: int = MAX_TRANSCRIPT_BYTES, time_limit: float = TIME_LIMIT, workers: int = WORKERS):
+    def __init__(self, max_bytes: int = MAX_TRANSCRIPT_BYTES, time_limit: float = TIME_LIMIT, workers: int = WORKERS,
+                 compare_time_limit: float = COMPARE_TIME_LIMIT):
         self.max_bytes = max_bytes
         self.time_limit = time_limit
         self.workers = workers
+        self.compare_time_limit = compare_time_limit
 
     @property
     def max_body(self) -> int:
@@ -108,6 +113,19 @@ class MovesRequest(TranscriptRequest):
 
 class BoardRequest(TranscriptRequest):
     after: int | None = Field(None, ge=0, le=1_000_000, description="After move N (default: the last move).")
+
+
+class CompareRequest(BaseModel):
+    """Two rules readings of a game, to search for positions they judge differently."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    game: str = Field("cyclades", max_length=40, description="The game.")
+    rules: list[Annotated[str, Field(max_length=40)]] = Field(
+        min_length=2, max_length=2, description="The two readings, e.g. [\"en\", \"zh-003\"] (GET /api/readings).")
+    max_size: int | None = Field(None, ge=1, le=12, description="At most this many free facts in a position "
+                                                                 "(default 8, as referee compare --max-size).")
+    seconds: float | None = Field(None, ge=0.5, le=60, description="Time bound per scenario searched (default 20 s).")
 
 
 # -- errors -----------------------------------------------------------------------------
@@ -248,6 +266,14 @@ def create_app(limits: Limits | None = None) -> FastAPI:
         """`svg`: the position after move `after` (default: the last), as
         `referee board GAME --transcript T --after N --svg -` draws it."""
         return await _answer("board", request)
+
+    @app.post("/api/compare", summary="Where two rules readings disagree")
+    async def compare(request: CompareRequest) -> dict:
+        """As `referee compare GAME --rules A --rules B --json`: the solver's search
+        for small positions and moves the two readings judge differently, each
+        disagreement with its variants, a minimal witness and both verdicts."""
+        return await state["pool"].run("compare", request.model_dump(), None,
+                                       bound=(limits.compare_time_limit, "referee serve --compare-time-limit"))
 
     @app.get("/api/games", summary="The games the referee knows")
     async def games() -> dict:

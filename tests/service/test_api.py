@@ -50,7 +50,8 @@ def _error(answer, status: int, code: str) -> dict:
 def test_the_openapi_document_lists_every_endpoint(server):
     document = server.get("/openapi.json")
     assert document.status == 200
-    assert {"/api/check", "/api/explain", "/api/moves", "/api/board", "/api/games", "/api/readings"} <= \
+    assert {"/api/check", "/api/explain", "/api/moves", "/api/board", "/api/compare", "/api/games",
+            "/api/readings"} <= \
         set(document.data["paths"])
     explain = document.data["paths"]["/api/explain"]["post"]["requestBody"]["content"]["application/json"]
     assert explain["schema"]
@@ -105,6 +106,44 @@ def test_readings_are_the_catalogues(server):
     games = server.get("/api/games")
     assert {g["game"] for g in games.data["games"]} == {"cyclades", "luna"}
     _error(server.get("/api/readings?game=chess"), 404, "unknown-game")
+
+
+def test_readings_name_their_variants_with_provenance(server):
+    """As `referee rules cyclades --json`: each reading's variant modules, each variant's seed sentence."""
+    from referee.readings import load_readings
+
+    answer = server.get("/api/readings?game=cyclades").data
+    encoded = load_readings("cyclades")
+    for reading in answer["readings"]:
+        assert reading["variants"] == list(encoded.reading(reading["reading"]).variants)
+    assert answer["readings"][0] == {"reading": "en", "language": "en", "source": "the official English rulebook",
+                                     "variants": []}
+    assert {v["id"] for v in answer["variants"]} == set(encoded.variants)
+    assert all(v["sources"] and all(s["zh"] and s["en"] for s in v["sources"]) for v in answer["variants"])
+
+
+def test_compare_finds_where_two_readings_disagree(server):
+    """`referee compare cyclades --rules en --rules zh-001` as a request: both of seed 001's variants
+    (the loser of a round decides first; Apollo's marker on any island) come out, each with a witness."""
+    answer = server.post("/api/compare", {"rules": ["en", "zh-001"]})
+    assert answer.status == 200, answer.data
+    assert answer.data["agree"] is False and answer.data["readings"] == ["en", "zh-001"]
+    found = {v for d in answer.data["disagreements"] for v in d["variants"]}
+    assert found == {"loser_decides_first", "apollo_marker_any_island"}
+
+
+@pytest.mark.parametrize("body, status, code", [
+    ({"rules": ["en"]}, 422, "request"),
+    ({"rules": ["en", "zh-001"], "seconds": 0}, 422, "request"),
+    ({"rules": ["en", "zh-999"]}, 422, None),
+    ({"rules": ["en", "zh-001"], "game": "chess"}, 422, None),
+])
+def test_a_malformed_compare_request_is_a_4xx(server, body, status, code):
+    answer = server.post("/api/compare", body)
+    assert answer.status == status, answer.data
+    assert answer.data["error"]["message"]
+    if code:
+        assert answer.data["error"]["code"] == code
 
 
 def test_the_page_and_its_files_are_served(server):
