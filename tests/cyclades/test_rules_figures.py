@@ -481,3 +481,20 @@ def test_figure_uses_in_words():
     assert words(fn("use", Fn("polyphemus"), fn("push", "F5", 2, "G5"))) == "use Polyphemus: push 2 fleets from F5 to G5"
     assert words(fn("use", Fn("polyphemus"), fn("sink", "F3"))) == (
         "use Polyphemus: destroy the fleets on F3, which cannot be pushed")
+
+
+def test_kraken_closed_to_the_sylph():
+    """Rule kraken_closed: "... no fleet sails into it ..." — the Sylph's movement is a fleet movement too:
+    in cycle 2 Dan's Sylph cannot take his fleet from D8 into E8, where Ann's Kraken stands."""
+    line = "Dan/Athena: buy Sylph: fleet D8 -> E8"
+    g = figures("Kraken", "Ann/Zeus: buy Kraken: E8", cycle2=line, cards="Sylph, Giant")
+    assert g.problems == [(line, ("kraken_closed",))]
+
+
+def test_polyphemus_closed_to_the_sylph():
+    """Rule polyphemus_closed: "While the Polyphemus stays, no fleet may enter the sea spaces next to his island
+    ..." — until Ann's actions in cycle 2, to a Sylph's movement as to Poseidon's: Ann's Polyphemus on IS9 pushes
+    Bob's E7 fleet to E8; in cycle 2 Dan's Sylph cannot take his F10 fleet through F9 into F8, next to IS9."""
+    line = "Dan/Athena: buy Sylph: fleet F10 -> F9 -> F8"
+    g = figures("Polyphemus", "Ann/Zeus: buy Polyphemus: IS9, fleet E7 -> E8", cycle2=line, cards="Sylph, Giant")
+    assert g.problems == [(line, ("polyphemus_closed",))]
