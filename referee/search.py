@@ -226,6 +226,26 @@ SCENARIOS: tuple[Scenario, ...] = (
               for s in ("D4", "D3", "E4", "F5", "C2")),
         "Bob's Poseidon turn (3-player board, cycle 1); free: fleets on E4 and F5; moves: a new fleet on "
         "D4, D3, E4, F5 or C2"),
+    Scenario(
+        "harpy", ("harpy_troop", "territory_marker"), ("harpy_replaces_troop",),
+        tuple(_HEAD3),
+        ("cycle 1", "creatures: Harpy", "gods: Ares, Poseidon / Zeus, Athena", "Ann: 2 on Ares",
+         "Bob: 2 on Poseidon", "Cy: Apollo"),
+        (_units("Bob", 1, "troop", "IS2"), _units("Cy", 1, "troop", "IS3"), _units("Ann", 1, "troop", "IS1")),
+        tuple(("Ann", fn("use", Fn("harpy"), fn("troop", f"IS{i}")), f"Ann/Ares: buy Harpy: troop IS{i}")
+              for i in range(1, 9)),
+        "Ann's Ares turn (3-player board, cycle 1), the Harpy just bought; free: extra troops of Bob on IS2, "
+        "of Cy on IS3, of Ann on IS1; moves: the Harpy on a troop of each island",
+        then=(("Ann", fn("buy", Fn("harpy")), ""),)),
+    Scenario(
+        "zeus-replace", ("zeus_replace_creature", "chimera_shuffle"), ("chimera_shuffle_on_replace",),
+        tuple(_HEAD3),
+        ("cycle 1", "creatures: Chimera", "gods: Zeus, Ares / Poseidon, Athena", "Ann: 2 on Ares",
+         "Bob: 2 on Zeus", "Cy: Apollo"),
+        (_gold("Bob", 1),),
+        (("Bob", fn("replace", Fn("chimera")), "Bob/Zeus: replace Chimera -> Chimera"),),
+        "Bob's Zeus turn (3-player board, cycle 1; the Chimera on the track); free: gold for Bob; move: "
+        "the Chimera replaced (the witness draws the Chimera again)"),
 )
 
 
@@ -541,7 +561,7 @@ def _search(scenario: Scenario, reading_a: tuple, reading_b: tuple, shown: tuple
 def _witness(scenario: Scenario, position: tuple[str, ...], line: str) -> str:
     items = scenario.fixed + position
     header = list(scenario.header) + ([f"position: {'; '.join(items)}"] if items else [])
-    lines = list(scenario.lines) + [t[2] for t in scenario.then] + ([line] if line else [])
+    lines = list(scenario.lines) + [t[2] for t in scenario.then if t[2]] + ([line] if line else [])
     return "\n".join(header + lines) + "\n"
 
 

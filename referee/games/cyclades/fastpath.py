@@ -389,6 +389,8 @@ def _use(d: Draft, facts: Facts, player: Term, card: str, target: Term) -> bool:
         for key, n in d.counts("troops").items():
             if key.args[1] == island and n > 0:
                 d.change("troops", key, -1)
+                if "harpy_replaces_troop" in facts.variants and (n == 1 or key.args[0] == player):
+                    _harpy_place(d, player, island, key.args[0])
     elif card == "giant" and isinstance(target, Fn) and target.name == "building":
         kind, island = target.args
         if d.count("building", tup(island, kind)) > 0:
@@ -522,7 +524,12 @@ def _player_move(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
             d.change("gold", player, -1)
             d.add("reveal", slot)
         d.discard(fn("track", slot, a[0]))
-        if name == "replace" or a[0].name not in figures.ISLAND_FIGURES:  # rule figure_duration
+        if (name == "replace" and a[0] == Fn("chimera")
+                and "chimera_shuffle_on_replace" in facts.variants):  # variant: the discards join the deck
+            for f in d.drop_all("discard"):
+                d.add("deck", f.args[0])
+            d.add("deck", a[0])
+        elif name == "replace" or a[0].name not in figures.ISLAND_FIGURES:  # rule figure_duration
             d.add("discard", a[0])
         if name == "buy" and a[0].name in EFFECT_CARDS:
             d.add("effect", player, a[0])
@@ -624,14 +631,34 @@ def speculate(state: frozenset[Fn], facts: Facts, role: Term, move: Fn) -> froze
     return d.freeze()
 
 
+#: Each player's troops (rules/data.lp, supply(troop,8)).
+TROOP_SUPPLY = 8
+
+
+def _harpy_place(d: Draft, player: Term, island: Term, owner: Term) -> None:
+    """Variant harpy_replaces_troop: the player's troop from the reserve takes
+    the removed troop's place; an island so taken leaves its owner no marker."""
+    own = d.counts("troops")
+    if owner != player and sum(n for key, n in own.items() if key.args[0] == player) >= TROOP_SUPPLY:
+        return
+    d.change("troops", tup(player, island), 1)
+    if owner != player:
+        d.add("harpy_took", island)
+        for f in [f for f in d.having("marker") if f.args[0] == island and f.args[1] == owner]:
+            d.discard(f)
+
+
 def _leave_markers(before: frozenset[Fn], d: Draft) -> None:
     """Rule territory_marker: an island left without the player's troops keeps
     their marker (the island of a battle is settled by the battle)."""
     was = Draft(before)
     battles = {f.args[1] for f in was.having("battle") if f.args[0] == Fn("land")}
+    taken = {f.args[0] for f in d.having("harpy_took")}  # variant harpy_replaces_troop (_harpy_place)
     for key, n in was.counts("troops").items():
-        if n > 0 and d.count("troops", key) == 0 and key.args[1] not in battles:
+        if n > 0 and d.count("troops", key) == 0 and key.args[1] not in battles and key.args[1] not in taken:
             d.add("marker", key.args[1], key.args[0])
+    for f in d.having("harpy_took"):
+        d.discard(f)
 
 
 # -- movement and battles (mirroring movement.lp, battle.lp; speculation only) ----------------
