@@ -21,19 +21,7 @@ import pytest
 from referee.terms import Fn, fn
 
 from conftest import count, fluents, gold, holds, play
-
-FIRST_CYCLE = """
-    cycle 1
-    creatures: {card}
-    gods: Zeus, Athena, Ares, Poseidon
-    Ann: 1 on Zeus
-    Bob: 1 on Athena
-    Cy: 1 on Ares
-    Dan: 1 on Poseidon
-    Eve: Apollo
-    {actions}
-    Eve/Apollo: prosperity on IS3
-"""
+from test_rules_creature_effects import first_cycle
 
 #: The next cycle: the turn order is Eve, Dan, Cy, Bob, Ann; Ann goes to Apollo and acts last.
 CYCLE2 = """
@@ -52,7 +40,7 @@ CYCLE2 = """
 def figures(card: str, actions: str, cycle2: str | None = None, cards: str = "Harpy, Giant"):
     """Cycle 1 with ``card`` on the track and ``actions``; then, if given, cycle 2
     with ``cards`` on the track and ``cycle2``'s actions."""
-    body = FIRST_CYCLE.format(card=card, actions=actions.strip())
+    body = first_cycle(card, actions)
     if cycle2 is not None:
         body += CYCLE2.format(cards=cards, actions=cycle2.strip())
     return play(body, board="figures5")
@@ -139,7 +127,7 @@ def test_figure_duration_a_card_back_in_the_deck_is_not_discarded_again():
 def test_figure_duration_ends_when_the_buyer_acts_first():
     """Rule figure_duration: "... until the start of the buyer's actions in the next cycle ..." — Ann acts first
     in cycle 2 (Zeus): the Medusa is gone at once, and Cy's troop may leave IS4."""
-    body = FIRST_CYCLE.format(card="Medusa", actions="Ann/Zeus: buy Medusa: IS4") + """
+    body = first_cycle("Medusa", "Ann/Zeus: buy Medusa: IS4") + """
         cycle 2
         creatures: Harpy, Giant
         gods: Zeus, Athena, Ares, Poseidon
