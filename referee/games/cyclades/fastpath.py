@@ -811,6 +811,15 @@ def _battle_decision(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
         d.add("battle_turn", attacker if player == defender else Fn("dice"))
         return True
     to = move.args[0]
+    if (player == defender and "minotaur_may_retreat" in facts.variants
+            and figures.minotaur_defends(d, battle)):  # variant: the Minotaur fights on alone
+        d.change(unit, tup(player, place), -units[player])
+        d.change(unit, tup(player, to), units[player])
+        first = fn("first_decider", Fn("def"))
+        attacker_next = "loser_decides_first" not in facts.variants or first in d.facts
+        d.discard(first)
+        d.add("battle_turn", attacker if attacker_next else Fn("dice"))
+        return True
     if player == attacker and not units[defender] and figures.minotaur_defends(d, battle):
         d.add("marker", place, defender)  # rule minotaur_defends: the island stays the defender's
     types = _types_with(d, attacker, place) if player == defender and battle.args[0] == Fn("land") else None

@@ -27,7 +27,7 @@ def closed_seas(d: Draft, facts) -> set[Term]:
     """Rules kraken_closed, polyphemus_closed: the sea spaces no fleet may enter."""
     where = standing(d.facts)
     closed = {where["kraken"][0]} if "kraken" in where else set()
-    if "polyphemus" in where:
+    if "polyphemus" in where and "polyphemus_seas_open" not in facts.variants:  # variant: they stay open
         closed |= facts.coasts.get(where["polyphemus"][0], set())
     return closed
 
@@ -137,7 +137,8 @@ def starts_acting(d: Draft, player: Term, cycle: int) -> None:
             discard_held(d, card)
 
 
-# -- the Minotaur in a battle (rules minotaur_defends, minotaur_no_retreat) ------------------------
+# -- the Minotaur in a battle (rules minotaur_defends, minotaur_no_retreat; variant
+# minotaur_may_retreat in fastpath._battle_decision) -----------------------------------------------
 def minotaur_defends(d: Draft, battle: Fn) -> bool:
     where = standing(d.facts).get("minotaur")
     return battle.args[0] == Fn("land") and where is not None and where[0] == battle.args[1]
