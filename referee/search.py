@@ -246,6 +246,28 @@ SCENARIOS: tuple[Scenario, ...] = (
         (("Bob", fn("replace", Fn("chimera")), "Bob/Zeus: replace Chimera -> Chimera"),),
         "Bob's Zeus turn (3-player board, cycle 1; the Chimera on the track); free: gold for Bob; move: "
         "the Chimera replaced (the witness draws the Chimera again)"),
+    Scenario(
+        "minotaur-retreat", ("minotaur_no_retreat", "minotaur_defends", "battle_retreat"), ("minotaur_may_retreat",),
+        tuple(_HEAD3),
+        ("cycle 1", "creatures: Minotaur", "gods: Zeus, Ares / Poseidon, Athena", "Ann: 1 on Ares",
+         "Bob: 1 on Zeus", "Cy: Apollo", "Bob/Zeus: buy Minotaur: IS2",
+         "Ann/Ares: troop on IS1; troop on IS1; 3 troops IS1 -> IS2", "battle: Ann 0, Bob 3"),
+        (_units("Bob", 1, "troop", "IS2"), _units("Ann", 1, "troop", "IS2")),
+        _decisions({"Bob": ("IS4",)}),
+        "Bob's decision after Ann lost a troop on IS2, where his Minotaur stands (3 troops against his 1 and "
+        "the Minotaur; Bob also holds IS4, linked to IS2 by his fleet on D4); free: extra troops on IS2; "
+        "moves: stay, or retreat to IS4",
+        fixed=("Bob troop IS4",)),
+    Scenario(
+        "polyphemus-seas", ("polyphemus_closed", "recruit_fleet_place"), ("polyphemus_seas_open",),
+        tuple(_HEAD3),
+        ("cycle 1", "creatures: Polyphemus", "gods: Poseidon, Ares / Zeus, Athena", "Ann: 2 on Ares",
+         "Bob: 1 on Poseidon", "Cy: Apollo", "Bob/Poseidon: buy Polyphemus: IS4, fleet D4 -> D3"),
+        (_gold("Bob", 1),),
+        tuple(("Bob", fn("recruit", Fn("fleet"), s), f"Bob/Poseidon: fleet on {s}")
+              for s in ("D4", "D5", "D3", "B3")),
+        "Bob's Poseidon turn (3-player board, cycle 1) after his Polyphemus on IS4 pushed his fleet from D4 "
+        "to D3; free: gold for Bob; moves: a new fleet on D4, D5 (next to IS4), D3 or B3"),
 )
 
 
