@@ -268,6 +268,20 @@ SCENARIOS: tuple[Scenario, ...] = (
               for s in ("D4", "D5", "D3", "B3")),
         "Bob's Poseidon turn (3-player board, cycle 1) after his Polyphemus on IS4 pushed his fleet from D4 "
         "to D3; free: gold for Bob; moves: a new fleet on D4, D5 (next to IS4), D3 or B3"),
+    Scenario(
+        "chiron-pegasus", ("chiron_protects",), ("chiron_blocks_pegasus_departure",),
+        tuple(_HEAD3),
+        ("cycle 1", "creatures: Chiron", "gods: Zeus, Ares / Poseidon, Athena", "Ann: 1 on Ares", "Bob: 1 on Zeus",
+         "Cy: Apollo", "Bob/Zeus: buy Chiron: IS1", "Cy/Apollo: prosperity on IS3", "cycle 2",
+         "creatures: Pegasus, Giant", "gods: Poseidon, Athena", "Cy: 1 on Athena", "Ann: 1 on Poseidon",
+         "Bob: Apollo"),
+        (_units("Ann", 1, "troop", "IS1"),),
+        tuple(("Ann", fn("use", Fn("pegasus"), fn("march", i, 1, j)), f"Ann/Poseidon: buy Pegasus: troop {i} -> {j}")
+              for i, j in (("IS1", "IS4"), ("IS1", "IS6"), ("IS7", "IS1"), ("IS7", "IS6"))),
+        "Ann's Poseidon turn in cycle 2 (3-player board), the Pegasus just bought, Bob's Chiron on her IS1 "
+        "since cycle 1; free: an extra troop of Ann on IS1; moves: a troop flown from IS1 to IS4 or IS6, "
+        "from IS7 to IS1 or IS6",
+        then=(("Ann", fn("buy", Fn("pegasus")), ""),)),
 )
 
 

@@ -2,11 +2,14 @@
 a variant module may add a violation id of its own.
 
 Rule battle_retreat_units (variant retreat_needs_several, seed 003). Rules
-minotaur_no_retreat (variant minotaur_may_retreat, seed 000) and polyphemus_closed
-(variant polyphemus_seas_open, seed 000), on board figures5 (test_rules_figures.py).
+minotaur_no_retreat (variant minotaur_may_retreat, seed 000), polyphemus_closed
+(variant polyphemus_seas_open, seed 000) and chiron_protects (variant
+chiron_blocks_pegasus_departure, seed 000), on board figures5 (test_rules_figures.py).
 """
 
 from __future__ import annotations
+
+import pytest
 
 from conftest import count, fluents, holds, play, troops
 from test_rules_creature_effects import first_cycle
@@ -101,3 +104,30 @@ def test_polyphemus_push_seed_000_still_steps_back_from_the_island():
     away from the island: Cy's fleet on F5 may not be pushed to F6, also next to IS4."""
     line = "Ann/Zeus: buy Polyphemus: IS4, fleet F5 -> F6, fleet F6 -> G5"
     assert figures_000("Polyphemus", line).problems == [(line, ("polyphemus_push",))]
+
+
+CHIRON_CYCLE2 = """
+    cycle 2
+    creatures: Pegasus, Giant
+    gods: Zeus, Athena, Ares, Poseidon
+    Eve: 1 on Zeus
+    Dan: 1 on Athena
+    Cy: 1 on Ares
+    Bob: 1 on Poseidon
+    Ann: Apollo
+"""
+
+
+@pytest.mark.parametrize("line, zh_000, en", [
+    ("Cy/Ares: buy Pegasus: troop IS4 -> IS13", ("chiron_protects",), None),  # away from Chiron's island
+    ("Cy/Ares: buy Pegasus: troop IS13 -> IS4", ("chiron_protects",), ("chiron_protects",)),  # onto it
+    ("Cy/Ares: buy Pegasus: troop IS13 -> IS8", None, None),  # elsewhere
+])
+def test_chiron_protects_seed_000_no_pegasus_on_his_island_either_way(line, zh_000, en):
+    """Rule chiron_protects, variant chiron_blocks_pegasus_departure: seed 000 says "對該島嶼不得使用巨人、人面鳥、
+    飛馬" ('the Giant, the Harpy, the Pegasus may not be used on that island'), with no direction. Ann's Chiron
+    stands on Cy's IS4 until her actions in cycle 2: Cy's troops may neither fly away from IS4 nor fly there;
+    a flight elsewhere is legal. The English reading forbids only the landing."""
+    body = first_cycle("Chiron", "Ann/Zeus: buy Chiron: IS4") + CHIRON_CYCLE2 + line
+    assert play(body, board="figures5", rules="zh-000").problems == ([(line, zh_000)] if zh_000 else [])
+    assert play(body, board="figures5").problems == ([(line, en)] if en else [])
