@@ -282,6 +282,16 @@ SCENARIOS: tuple[Scenario, ...] = (
         "since cycle 1; free: an extra troop of Ann on IS1; moves: a troop flown from IS1 to IS4 or IS6, "
         "from IS7 to IS1 or IS6",
         then=(("Ann", fn("buy", Fn("pegasus")), ""),)),
+    Scenario(
+        "marker-island", ("territory_marker", "island_control", "recruit_troop_place"),
+        ("territory_marker_income_only",),
+        tuple(_HEAD3),
+        _CYCLE1 + ("gods: Ares, Poseidon / Zeus, Athena", "Ann: 2 on Ares", "Bob: 2 on Poseidon", "Cy: Apollo",
+                   "Ann/Ares: troop IS7 -> IS6"),
+        (_units("Ann", 1, "troop", "IS6"),),
+        tuple(("Ann", fn("recruit", Fn("troop"), i), f"Ann/Ares: troop on {i}") for i in ("IS1", "IS6", "IS7", "IS4")),
+        "Ann's Ares turn (3-player board, cycle 1) after her only troop on IS7 left for IS6 (her territory "
+        "marker on IS7); free: an extra troop of Ann on IS6; moves: a new troop on IS1, IS6, IS7 or IS4"),
 )
 
 

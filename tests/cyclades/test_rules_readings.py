@@ -5,13 +5,14 @@ Rule battle_retreat_units (variant retreat_needs_several, seed 003). Rules
 minotaur_no_retreat (variant minotaur_may_retreat, seed 000), polyphemus_closed
 (variant polyphemus_seas_open, seed 000) and chiron_protects (variant
 chiron_blocks_pegasus_departure, seed 000), on board figures5 (test_rules_figures.py).
+Rules territory_marker and island_control (variant territory_marker_income_only, seed 001).
 """
 
 from __future__ import annotations
 
 import pytest
 
-from conftest import count, fluents, holds, play, troops
+from conftest import count, fluents, gold, holds, play, troops
 from test_rules_creature_effects import first_cycle
 
 LANDING = """
@@ -131,3 +132,29 @@ def test_chiron_protects_seed_000_no_pegasus_on_his_island_either_way(line, zh_0
     body = first_cycle("Chiron", "Ann/Zeus: buy Chiron: IS4") + CHIRON_CYCLE2 + line
     assert play(body, board="figures5", rules="zh-000").problems == ([(line, zh_000)] if zh_000 else [])
     assert play(body, board="figures5").problems == ([(line, en)] if en else [])
+
+
+# -- territory markers under seed 001's reading ----------------------------------------------------
+
+MARKED = """
+    position: Ann marker IS4
+    cycle 1
+    creatures: Pegasus
+    gods: Ares, Poseidon / Zeus, Athena
+    Ann: 2 on Ares
+    Bob: 2 on Poseidon
+    Cy: Apollo
+    Ann/Ares: troop on IS4
+"""
+
+
+def test_territory_marker_seed_001_keeps_the_income_only():
+    """Rules territory_marker, island_control, variant territory_marker_income_only: seed 001 says "若你把军队全
+    移动到其他岛屿，原岛屿的收入仍属与你，直到有其他玩家前来占领" ('the island's income still belongs to you until
+    another player comes to occupy it') and "增加的军队...必须放置在你占领的岛屿上" ('new troops must be placed on
+    islands you occupy'). Ann's marker on the empty IS4 (2 prosperity) pays her its income under both readings;
+    under seed 001's she may not recruit there, as the island is no longer hers."""
+    zh, en = play(MARKED, players=3, rules="zh-001"), play(MARKED, players=3)
+    assert zh.problems == [("Ann/Ares: troop on IS4", ("recruit_troop_place",))] and en.problems == []
+    income = zh.when("income").after, en.when("income").after
+    assert gold(income[0], "Ann") == gold(income[1], "Ann") == 5 + 2 + 2  # IS1's 2 and IS4's 2 (IS7: 0)

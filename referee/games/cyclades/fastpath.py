@@ -45,25 +45,31 @@ class Facts:
 
 
 # -- views of a state (mirroring state.lp) -----------------------------------------
-def controlled(d: Draft, player: Term) -> set[Term]:
+def controlled(d: Draft, facts: Facts, player: Term) -> set[Term]:
     """Rule island_control: islands with the player's troops or territory marker."""
     attacking = {f.args[1] for f in d.having("battle") if f.args[0] == Fn("land") and f.args[2] == player}
     held = {key.args[1] for key, n in d.counts("troops").items()
             if key.args[0] == player and n > 0 and key.args[1] not in attacking}
-    held |= {f.args[0] for f in d.having("marker") if f.args[1] == player}
+    if "territory_marker_income_only" not in facts.variants:  # variant: a marker keeps the income only
+        held |= _marked(d, player)
     return held
 
 
+def _marked(d: Draft, player: Term) -> set[Term]:
+    return {f.args[0] for f in d.having("marker") if f.args[1] == player}
+
+
 def income_of(d: Draft, facts: Facts, player: Term) -> int:
-    """Rule income."""
+    """Rule income (variant territory_marker_income_only: the islands of the player's markers too)."""
     markers = d.counts("prosperity")
-    total = sum(facts.island_prosperity.get(i, 0) + markers.get(i, 0) for i in controlled(d, player))
+    earning = controlled(d, facts, player) | _marked(d, player)
+    total = sum(facts.island_prosperity.get(i, 0) + markers.get(i, 0) for i in earning)
     seas = {key.args[1] for key, n in d.counts("fleets").items() if key.args[0] == player}
     return total + sum(facts.sea_prosperity.get(s, 0) for s in seas)
 
 
-def metropolises(d: Draft, player: Term) -> int:
-    held = controlled(d, player)
+def metropolises(d: Draft, facts: Facts, player: Term) -> int:
+    held = controlled(d, facts, player)
     return sum(1 for f in d.having("metropolis") if f.args[0] in held)
 
 
@@ -174,7 +180,7 @@ def apollo_income(d: Draft, facts: Facts) -> None:
     """Rule apollo_income."""
     for due in d.drop_all("apollo_due"):
         player = facts.owner[due.args[0]]
-        d.change("gold", player, 4 if len(controlled(d, player)) == 1 else 1)
+        d.change("gold", player, 4 if len(controlled(d, facts, player)) == 1 else 1)
 
 
 def end_cycle(d: Draft, facts: Facts) -> None:
@@ -191,7 +197,7 @@ def end_cycle(d: Draft, facts: Facts) -> None:
         d.add("waiting_god", *f.args)
     cycle = d.drop_all("cycle")[0].args[0]
     d.add("cycle", cycle + 1)
-    held = {p: metropolises(d, p) for p in facts.players}
+    held = {p: metropolises(d, facts, p) for p in facts.players}
     if any(n >= facts.metropolis_target for n in held.values()):
         best = max(held.values())
         contenders = [p for p in facts.players if held[p] == best]
@@ -335,8 +341,8 @@ def _placing(d: Draft, facts: Facts, player: Term) -> Term | None:
     return waiting[0][1] if waiting else None
 
 
-def _temples(d: Draft, player: Term) -> int:
-    held = controlled(d, player)
+def _temples(d: Draft, facts: Facts, player: Term) -> int:
+    held = controlled(d, facts, player)
     temples = sum(n for key, n in d.counts("building").items() if key.args[0] in held and key.args[1] == Fn("temple"))
     return temples + sum(1 for f in d.having("metropolis") if f.args[0] in held)
 
@@ -348,8 +354,8 @@ def _free_slots(d: Draft, facts: Facts, island: Term) -> int:
     return facts.island_slots[island] - used
 
 
-def _placeable(d: Draft, player: Term) -> bool:
-    return any(fn("metropolis", i) not in d.facts for i in controlled(d, player))
+def _placeable(d: Draft, facts: Facts, player: Term) -> bool:
+    return any(fn("metropolis", i) not in d.facts for i in controlled(d, facts, player))
 
 
 def _offer(d: Draft, facts: Facts, player: Term, god: Fn, amount: int) -> None:
@@ -448,7 +454,7 @@ def _use(d: Draft, facts: Facts, player: Term, card: str, target: Term) -> bool:
         if not (isinstance(target, Fn) and target.name == "change" and len(target.args) == 3):
             return False
         old, island, new = target.args
-        held = controlled(d, player)
+        held = controlled(d, facts, player)
         if island not in held or d.count("building", tup(island, old)) < 1 or new == old or new.name not in BUILDINGS:
             return True
 
@@ -469,7 +475,7 @@ def _use(d: Draft, facts: Facts, player: Term, card: str, target: Term) -> bool:
             d.change(kind, player, 1)
             if kind == "philosophers" and before == 3:
                 d.change("philosophers", player, -4)
-                if _placeable(d, player):
+                if _placeable(d, facts, player):
                     d.add("pending", player, Fn("place"))
     else:
         return False
@@ -498,7 +504,7 @@ def _player_move(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
             d.change(unit + "s", player, 1)
             if unit == "philosopher" and before == 3:
                 d.change("philosophers", player, -4)
-                if _placeable(d, player):
+                if _placeable(d, facts, player):
                     d.add("pending", player, Fn("place"))
         elif len(a) > 1:
             d.change(unit + "s", tup(player, a[1]), 1)
@@ -506,10 +512,10 @@ def _player_move(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
         kind, island = a
         if island not in facts.island_slots:
             return False
-        owned = {key.args[1] for key, n in d.counts("building").items() if key.args[0] in controlled(d, player)}
+        owned = {key.args[1] for key, n in d.counts("building").items() if key.args[0] in controlled(d, facts, player)}
         d.change("gold", player, -2)
         d.change("building", tup(island, kind), 1)
-        if (island in controlled(d, player) and not any(f.args[0] == player for f in d.having("pending"))
+        if (island in controlled(d, facts, player) and not any(f.args[0] == player for f in d.having("pending"))
                 and len(owned) < 4 and len(owned | {kind}) == 4):
             d.add("pending", player, Fn("buildings"))
     elif name in ("buy", "replace"):
@@ -517,7 +523,7 @@ def _player_move(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
         if slot is None:
             return False
         if name == "buy":
-            discount = min(max(0, _temples(d, player) - d.count("temples_used", player)), slot - 1)
+            discount = min(max(0, _temples(d, facts, player) - d.count("temples_used", player)), slot - 1)
             d.change("gold", player, -(slot - discount))
             d.change("temples_used", player, discount)
         else:
@@ -545,14 +551,14 @@ def _player_move(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
         kind, island = a
         done = {f.args[1] for f in d.having("discarded") if f.args[0] == player}
         if (fn("pending", player, Fn("buildings")) not in d.facts or kind in done
-                or island not in controlled(d, player) or d.count("building", tup(island, kind)) < 1):
+                or island not in controlled(d, facts, player) or d.count("building", tup(island, kind)) < 1):
             return True  # a discard that cannot be made changes nothing
         d.change("building", tup(island, kind), -1)
         if len(done) == 3:
             for f in [f for f in d.having("discarded") if f.args[0] == player]:
                 d.discard(f)
             d.discard(fn("pending", player, Fn("buildings")))
-            if _placeable(d, player):
+            if _placeable(d, facts, player):
                 d.add("pending", player, Fn("place"))
         else:
             d.add("discarded", player, kind)
@@ -704,8 +710,8 @@ def _march(d: Draft, facts: Facts, player: Term, start: Term, count: Term, to: T
     if not isinstance(count, int):
         return False
     enemy = _enemy(d, "troops", to, player)
-    conquest = enemy is None and to not in controlled(d, player)
-    types = _types_with(d, player, to) if conquest else None
+    conquest = enemy is None and to not in controlled(d, facts, player)
+    types = _types_with(d, facts, player, to) if conquest else None
     d.change("gold", player, -cost)
     d.change("troops", tup(player, start), -count)
     d.change("troops", tup(player, to), count)
@@ -719,9 +725,10 @@ def _march(d: Draft, facts: Facts, player: Term, start: Term, count: Term, to: T
     return True
 
 
-def _types_with(d: Draft, player: Term, island: Term) -> tuple[int, set]:
+def _types_with(d: Draft, facts: Facts, player: Term, island: Term) -> tuple[int, set]:
     """The building types ``player`` owns now, and with ``island``'s added."""
-    owned = {key.args[1] for key, n in d.counts("building").items() if key.args[0] in controlled(d, player) and n > 0}
+    held = controlled(d, facts, player)
+    owned = {key.args[1] for key, n in d.counts("building").items() if key.args[0] in held and n > 0}
     gained = {key.args[1] for key, n in d.counts("building").items() if key.args[0] == island and n > 0}
     return len(owned), owned | gained
 
@@ -767,7 +774,7 @@ def _round(d: Draft, facts: Facts, move: Fn) -> bool:
                                                                + faces[defender])))
     else:
         return False
-    types = _types_with(d, attacker, place) if battle.args[0] == Fn("land") else None
+    types = _types_with(d, facts, attacker, place) if battle.args[0] == Fn("land") else None
     minotaur = figures.minotaur_defends(d, battle)  # rule minotaur_defends: lost last
     minotaur_lost = minotaur and losses[defender] > 0 and units[defender] == 0
     if minotaur_lost:
@@ -822,7 +829,7 @@ def _battle_decision(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
         return True
     if player == attacker and not units[defender] and figures.minotaur_defends(d, battle):
         d.add("marker", place, defender)  # rule minotaur_defends: the island stays the defender's
-    types = _types_with(d, attacker, place) if player == defender and battle.args[0] == Fn("land") else None
+    types = _types_with(d, facts, attacker, place) if player == defender and battle.args[0] == Fn("land") else None
     d.change(unit, tup(player, place), -units[player])
     d.change(unit, tup(player, to), units[player])
     _end_battle(d, battle, taken=player == defender)
@@ -841,7 +848,7 @@ def _bonus(d: Draft, facts: Facts, battle: Fn) -> int:
                 + 2 * figures.minotaur_defends(d, battle))
     held = facts.coast.get(place, set())
     if "port_bonus_any_owner" not in facts.variants:  # variant: every port by the space counts
-        held = controlled(d, defender) & held
+        held = controlled(d, facts, defender) & held
     return sum(d.count("building", tup(i, Fn("port"))) + (metropolis and fn("metropolis", i) in d.facts)
                for i in held)
 

@@ -354,7 +354,7 @@ class CycladesRules(StateReading):
         if not winners:
             return "the game is not over"
         d = Draft(state)
-        held = fastpath.metropolises(d, winners[0])
+        held = fastpath.metropolises(d, self.setup.facts, winners[0])
         text = (f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''} with {held} metropolis"
                 f"{'es' if held != 1 else ''}")
         if viewpoint is None or winners == [viewpoint]:
