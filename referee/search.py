@@ -246,6 +246,17 @@ SCENARIOS: tuple[Scenario, ...] = (
         (("Bob", fn("replace", Fn("chimera")), "Bob/Zeus: replace Chimera -> Chimera"),),
         "Bob's Zeus turn (3-player board, cycle 1; the Chimera on the track); free: gold for Bob; move: "
         "the Chimera replaced (the witness draws the Chimera again)"),
+    Scenario(
+        "zeus-slide", ("zeus_replace_creature", "creature_buy"), ("zeus_replace_slides",),
+        tuple(_HEAD3),
+        ("cycle 1", "creatures: Pegasus", "gods: Ares, Poseidon / Zeus, Athena", "Ann: 2 on Ares",
+         "Bob: 2 on Poseidon", "Cy: Apollo", "Cy/Apollo: prosperity on IS3", "cycle 2",
+         "creatures: Harpy, Pegasus", "gods: Zeus, Athena", "Cy: Apollo", "Bob: 3 on Zeus", "Ann: 1 on Athena",
+         "Bob/Zeus: replace Pegasus -> Griffon"),
+        (_gold("Bob", 1),),
+        tuple(("Bob", fn("buy", Fn(c)), f"Bob/Zeus: buy {c.capitalize()}") for c in ("harpy", "griffon")),
+        "Bob's Zeus turn in cycle 2 (3-player board; Harpy on 4 GP, Pegasus on 3 GP), after he replaced the "
+        "Pegasus by the Griffon; free: gold for Bob (3 GP left); moves: buy the Harpy or the Griffon"),
 )
 
 

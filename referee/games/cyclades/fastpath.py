@@ -12,6 +12,8 @@ from ...terms import Fn, Term, fn
 from . import figures
 
 GODS = ("zeus", "athena", "poseidon", "ares")
+#: The creature track's slots by price (rules/data.lp, track_slot/1).
+TRACK_SLOTS = (4, 3, 2)
 
 
 class Facts:
@@ -520,6 +522,12 @@ def _player_move(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
             discount = min(max(0, _temples(d, player) - d.count("temples_used", player)), slot - 1)
             d.change("gold", player, -(slot - discount))
             d.change("temples_used", player, discount)
+        elif "zeus_replace_slides" in facts.variants:  # variant: the dearer cards slide, a new card at 4 GP
+            d.change("gold", player, -1)
+            for f in sorted((f for f in d.having("track") if f.args[0] > slot), key=lambda f: f.args[0]):
+                d.discard(f)
+                d.add("track", f.args[0] - 1, f.args[1])
+            d.add("reveal", max(TRACK_SLOTS))
         else:
             d.change("gold", player, -1)
             d.add("reveal", slot)
