@@ -257,6 +257,16 @@ SCENARIOS: tuple[Scenario, ...] = (
         tuple(("Bob", fn("buy", Fn(c)), f"Bob/Zeus: buy {c.capitalize()}") for c in ("harpy", "griffon")),
         "Bob's Zeus turn in cycle 2 (3-player board; Harpy on 4 GP, Pegasus on 3 GP), after he replaced the "
         "Pegasus by the Griffon; free: gold for Bob (3 GP left); moves: buy the Harpy or the Griffon"),
+    Scenario(
+        "cycle-2-track", ("creature_track_refresh", "creature_track_reveal", "creature_top_of_deck"),
+        ("creature_left_on_deck",),
+        tuple(_HEAD3),
+        ("cycle 1", "creatures: Pegasus", "gods: Ares, Poseidon / Zeus, Athena", "Ann: 2 on Ares",
+         "Bob: 2 on Poseidon", "Cy: Apollo", "Cy/Apollo: prosperity on IS3", "cycle 2"),
+        (),
+        tuple((Fn("chance"), fn("track", 4, Fn(c)), f"creatures: {c.capitalize()}") for c in ("pegasus", "harpy")),
+        "the cycle-2 track (3-player board; nobody bought the Pegasus in cycle 1); no free parts; moves: the "
+        "4-GP slot shows the Pegasus or the Harpy"),
 )
 
 

@@ -69,3 +69,38 @@ def test_zeus_replace_slides_the_dearer_cards_move_one_slot_cheaper():
     top = "Bob/Zeus: replace Harpy -> Griffon"
     for rules in ("en", "zh-000"):
         assert track(play(ZEUS_CYCLE2 + top, players=3, rules=rules).after(top)) == {4: "griffon", 3: "pegasus"}
+
+
+# -- variant creature_left_on_deck (seed 001, reading zh-001) ----------------------------------
+
+LEFT_OVER = """
+    cycle 1
+    creatures: Pegasus
+    gods: Ares, Poseidon / Zeus, Athena
+    Ann: 2 on Ares
+    Bob: 2 on Poseidon
+    Cy: Apollo
+    Cy/Apollo: prosperity on IS3
+    cycle 2
+"""
+
+
+def test_creature_left_on_deck_the_unbought_card_is_one_of_the_two_drawn_in_cycle_2():
+    """Rules creature_track_refresh and creature_top_of_deck, variant creature_left_on_deck (seed 001):
+    "第一回合翻一张怪物卡放在4金币那格，若当回合没人购买，则把它面朝上放回牌库顶， 第二回合抽两张各放在三、四元的位置" --
+    the unbought Pegasus goes back face up on top of the deck and two cards are drawn for the 3- and 4-GP
+    slots; the seed does not say which goes where, so it may be on either. The English reading slides it to
+    the 3-GP slot."""
+    on_top = play(LEFT_OVER + "creatures: Pegasus, Harpy", players=3, rules="zh-001")
+    assert on_top.problems == []
+    assert track(on_top.after("creatures: Pegasus, Harpy")) == {4: "pegasus", 3: "harpy"}
+    below = play(LEFT_OVER + "creatures: Harpy, Pegasus", players=3, rules="zh-001")
+    assert below.problems == [] and track(below.after("creatures: Harpy, Pegasus")) == {4: "harpy", 3: "pegasus"}
+    # it must come back: with another card on the 4-GP slot, the 3-GP slot must show it
+    lost = play(LEFT_OVER + "creatures: Harpy, Griffon", players=3, rules="zh-001")
+    assert lost.problems == [("creatures: Harpy, Griffon", ("creature_top_of_deck",))]
+    # the English reading: the Pegasus slid to 3 GP and is not in the deck
+    en = play(LEFT_OVER + "creatures: Pegasus, Harpy", players=3)
+    assert en.problems == [("creatures: Pegasus, Harpy", ("creature_not_in_deck",)),
+                           ("creatures: Pegasus, Harpy", ("creature_track_slide",))]
+    assert play(LEFT_OVER + "creatures: Harpy, Pegasus", players=3).problems == []

@@ -123,6 +123,12 @@ def refresh_track(d: Draft, facts: Facts) -> None:
     if 2 in track:
         d.discard(track[2])
         d.add("discard", track[2].args[1])
+    if cycle == 2 and 4 in track and "creature_left_on_deck" in facts.variants:
+        # variant creature_left_on_deck: the unbought card goes face up on top of the deck
+        card = track.pop(4).args[1]
+        d.discard(fn("track", 4, card))
+        d.add("deck", card)
+        d.add("top_of_deck", card)
     for slot in (3, 4):
         if slot in track:
             d.discard(track[slot])
@@ -242,6 +248,9 @@ def forced_chance(state: frozenset[Fn], facts: Facts) -> Fn | None:
         kept = [f for f in d.having("track") if f.args[0] == slot]
         if kept:
             return fn("track", slot, kept[0].args[1])
+        top = d.one("top_of_deck")  # variant creature_left_on_deck: the last slot takes it
+        if top is not None and len(reveals) == 1:
+            return fn("track", slot, top.args[0])
         drawable = [f.args[0] for f in d.having("deck")] or [f.args[0] for f in d.having("discard")]
         return fn("track", slot, drawable[0]) if len(drawable) == 1 else None
     if phase(d) != "reveal_gods":
@@ -294,6 +303,9 @@ def reveal(d: Draft, facts: Facts, move: Fn) -> None:
                         d.add("deck", f.args[0])
             d.add("track", slot, card)
             d.discard(fn("deck", card))
+        d.discard(fn("top_of_deck", card))  # variant creature_left_on_deck
+        if not d.one("reveal"):
+            d.drop_all("top_of_deck")
         if not d.one("reveal") and phase(d) == "reveal_track":
             set_phase(d, "reveal_gods")
         return
