@@ -267,6 +267,15 @@ SCENARIOS: tuple[Scenario, ...] = (
         tuple((Fn("chance"), fn("track", 4, Fn(c)), f"creatures: {c.capitalize()}") for c in ("pegasus", "harpy")),
         "the cycle-2 track (3-player board; nobody bought the Pegasus in cycle 1); no free parts; moves: the "
         "4-GP slot shows the Pegasus or the Harpy"),
+    Scenario(
+        "second-building", ("build", "build_one_island"), ("buildings_one_island",),
+        tuple(_HEAD3),
+        _CYCLE1 + ("gods: Ares, Poseidon / Zeus, Athena", "Ann: 2 on Ares", "Bob: 2 on Poseidon", "Cy: Apollo",
+                   "Ann/Ares: fortress on IS1"),
+        (),
+        tuple(("Ann", fn("build", Fn("fortress"), i), f"Ann/Ares: fortress on {i}") for i in ("IS1", "IS7")),
+        "Ann's Ares turn (3-player board, cycle 1) after a fortress on IS1; no free parts; moves: a second "
+        "fortress on IS1 or on IS7"),
 )
 
 

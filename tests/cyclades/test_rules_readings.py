@@ -104,3 +104,34 @@ def test_creature_left_on_deck_the_unbought_card_is_one_of_the_two_drawn_in_cycl
     assert en.problems == [("creatures: Pegasus, Harpy", ("creature_not_in_deck",)),
                            ("creatures: Pegasus, Harpy", ("creature_track_slide",))]
     assert play(LEFT_OVER + "creatures: Harpy, Pegasus", players=3).problems == []
+
+
+# -- variant buildings_one_island (seed 000, reading zh-000) -----------------------------------
+
+ARES_TURN = """
+    cycle 1
+    creatures: Pegasus
+    gods: Ares, Poseidon / Zeus, Athena
+    Ann: 2 on Ares
+    Bob: 2 on Poseidon
+    Cy: Apollo
+"""
+
+
+def test_build_one_island_a_turns_buildings_go_on_one_island():
+    """Rule build_one_island, variant buildings_one_island (seed 000): "在自己的回合中，玩家可以在同時(shí)建設(shè)復(fù)數(shù)的同類建筑。
+    （同一個(gè)島上）每個(gè)建筑2金幣。" -- several buildings of one kind in a turn, on the same island. The English
+    reading (and seed 003, "即使在相同岛屿") lets them go on any of the player's islands."""
+    two_islands = ARES_TURN + "Ann/Ares: fortress on IS1\nAnn/Ares: fortress on IS7"
+    zh = play(two_islands, players=3, rules="zh-000")
+    assert zh.problems == [("Ann/Ares: fortress on IS7", ("build_one_island",))]
+    assert play(two_islands, players=3).problems == []
+    # two on the island of the first are fine in both readings
+    one_island = ARES_TURN + "Ann/Ares: fortress on IS7\nAnn/Ares: fortress on IS7"  # IS7 has 4 spaces
+    assert play(one_island, players=3, rules="zh-000").problems == []
+    # the condition lasts one turn: in cycle 2 Ann may build on another island
+    later = (two_islands.replace("Ann/Ares: fortress on IS7", "Ann/Ares: pass\nBob/Poseidon: pass\n"
+                                 "Cy/Apollo: prosperity on IS3")
+             + "\ncycle 2\ncreatures: Harpy, Pegasus\ngods: Zeus, Athena\nCy: Apollo\nBob: 1 on Athena\n"
+               "Ann: 1 on Zeus\nAnn/Zeus: temple on IS7")
+    assert play(later, players=3, rules="zh-000").problems == []

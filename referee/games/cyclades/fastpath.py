@@ -523,6 +523,8 @@ def _player_move(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
         owned = {key.args[1] for key, n in d.counts("building").items() if key.args[0] in controlled(d, player)}
         d.change("gold", player, -2)
         d.change("building", tup(island, kind), 1)
+        if "buildings_one_island" in facts.variants:  # variant: the islands built on this turn
+            d.add("built_on", player, island)
         if (island in controlled(d, player) and not any(f.args[0] == player for f in d.having("pending"))
                 and len(owned) < 4 and len(owned | {kind}) == 4):
             d.add("pending", player, Fn("buildings"))
@@ -612,7 +614,7 @@ def _player_move(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
         for key, n in d.counts("bought").items():
             if key.args[0] == player:
                 d.change("bought", key, -n)
-        for f in list(d.having("pending")) + list(d.having("discarded")):
+        for f in list(d.having("pending")) + list(d.having("discarded")) + list(d.having("built_on")):
             if f.args[0] == player:
                 d.discard(f)
         acts = sorted((f.args[0], f.args[1], f.args[2]) for f in d.having("act"))
