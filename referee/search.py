@@ -276,6 +276,17 @@ SCENARIOS: tuple[Scenario, ...] = (
         tuple(("Ann", fn("build", Fn("fortress"), i), f"Ann/Ares: fortress on {i}") for i in ("IS1", "IS7")),
         "Ann's Ares turn (3-player board, cycle 1) after a fortress on IS1; no free parts; moves: a second "
         "fortress on IS1 or on IS7"),
+    Scenario(
+        "metropolis-room", ("metropolis_room", "metropolis_demolish"), ("metropolis_demolish_any",),
+        tuple(_HEAD3),
+        _CYCLE1 + ("gods: Ares, Poseidon / Zeus, Athena", "Ann: 2 on Ares", "Bob: 2 on Poseidon", "Cy: Apollo",
+                   "Ann/Ares: fortress on IS7",
+                   "Ann/Ares: discard temple IS7; discard port IS7; discard university IS7; discard fortress IS7"),
+        (),
+        tuple(("Ann", fn("metropolis", i), f"Ann/Ares: metropolis on {i}") for i in ("IS1", "IS7")),
+        "Ann's metropolis of the four buildings (3-player board, cycle 1; her temple left on IS1, IS7 emptied "
+        "by the discards); no free parts; moves: the metropolis on IS1 (no room) or IS7",
+        fixed=("temple IS1", "temple IS7", "port IS7", "university IS7")),
 )
 
 

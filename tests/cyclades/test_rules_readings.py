@@ -6,7 +6,7 @@ Rule battle_retreat_units (variant retreat_needs_several, seed 003).
 
 from __future__ import annotations
 
-from conftest import gold, play, track, troops
+from conftest import buildings, gold, metropolises, play, track, troops
 
 LANDING = """
     cycle 1
@@ -135,3 +135,52 @@ def test_build_one_island_a_turns_buildings_go_on_one_island():
              + "\ncycle 2\ncreatures: Harpy, Pegasus\ngods: Zeus, Athena\nCy: Apollo\nBob: 1 on Athena\n"
                "Ann: 1 on Zeus\nAnn/Zeus: temple on IS7")
     assert play(later, players=3, rules="zh-000").problems == []
+
+
+# -- variant metropolis_demolish_any (seed 000, reading zh-000) --------------------------------
+
+FOUR_BUILDINGS = """
+    position: temple IS1; temple IS7; port IS7; university IS7
+    cycle 1
+    creatures: Pegasus
+    gods: Ares, Poseidon / Zeus, Athena
+    Ann: 2 on Ares
+    Bob: 2 on Poseidon
+    Cy: Apollo
+    Ann/Ares: fortress on IS7
+    Ann/Ares: discard temple IS7; discard port IS7; discard university IS7; discard fortress IS7
+    Ann/Ares: metropolis on IS1
+    Ann/Ares: demolish temple
+"""
+
+
+def test_metropolis_demolish_any_the_buildings_metropolis_may_go_on_a_full_island():
+    """Rule metropolis_room, variant metropolis_demolish_any (seed 000): "之后在自己所控制的島嶼的一個(gè)空位放置一個(gè)大城市。
+    若是當(dāng)?shù)貨]有空間，那么玩家必須強(qiáng)制破壞掉一個(gè)或者多個(gè)自己的建筑來讓位給自己的大城市。" -- if there is no room *there*,
+    the player demolishes: the metropolis of the four buildings may go on a full island of the player's although
+    another has room. The English reading demolishes only when no island has room."""
+    zh = play(FOUR_BUILDINGS, players=3, rules="zh-000")
+    assert zh.problems == []
+    assert metropolises(zh.after("Ann/Ares: demolish temple")) == ["IS1"]
+    assert buildings(zh.after("Ann/Ares: demolish temple"), "IS1") == {}
+    en = play(FOUR_BUILDINGS, players=3)
+    assert en.problems == [("Ann/Ares: metropolis on IS1", ("metropolis_room",))]
+
+
+def test_metropolis_demolish_any_not_for_the_philosophers_metropolis():
+    """Variant metropolis_demolish_any (seed 000) reads only the sentence on the four buildings: for the
+    philosophers' metropolis seed 000 says "將其放置在自己島的一個(gè)空位上，若無空間，強(qiáng)制破壞建筑放置" (if there is no
+    space, demolish), as the default reading: rule metropolis_room holds under zh-000 too."""
+    text = """
+        position: Ann 3 philosophers; temple IS1
+        cycle 1
+        creatures: Pegasus
+        gods: Athena, Poseidon / Zeus, Ares
+        Ann: 2 on Athena
+        Bob: 2 on Poseidon
+        Cy: Apollo
+        Ann/Athena: philosopher
+        Ann/Athena: metropolis on IS1
+    """
+    for rules in ("en", "zh-000"):
+        assert play(text, players=3, rules=rules).problems == [("Ann/Athena: metropolis on IS1", ("metropolis_room",))]

@@ -576,6 +576,8 @@ def _player_move(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
             d.discard(fn("pending", player, Fn("buildings")))
             if _placeable(d, player):
                 d.add("pending", player, Fn("place"))
+                if "metropolis_demolish_any" in facts.variants:  # variant: the buildings' metropolis
+                    d.add("by_buildings", player)
         else:
             d.add("discarded", player, kind)
     elif name == "metropolis":
@@ -585,6 +587,7 @@ def _player_move(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
         deficit = min(facts.metropolis_slots[a[0]] - _free_slots(d, facts, a[0]), buildings)
         d.add("metropolis", a[0])
         d.discard(fn("pending", player, Fn("place")))
+        d.discard(fn("by_buildings", player))  # variant metropolis_demolish_any
         if deficit > 0:
             d.add("pending", player, fn("demolish", a[0], deficit))
     elif name == "demolish":
@@ -614,7 +617,8 @@ def _player_move(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
         for key, n in d.counts("bought").items():
             if key.args[0] == player:
                 d.change("bought", key, -n)
-        for f in list(d.having("pending")) + list(d.having("discarded")) + list(d.having("built_on")):
+        for f in (list(d.having("pending")) + list(d.having("discarded")) + list(d.having("built_on"))
+                  + list(d.having("by_buildings"))):
             if f.args[0] == player:
                 d.discard(f)
         acts = sorted((f.args[0], f.args[1], f.args[2]) for f in d.having("act"))
