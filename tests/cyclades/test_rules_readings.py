@@ -1,7 +1,11 @@
 """Cyclades rules that exist only in a translation's reading (docs/translations.md):
 a variant module may add a violation id of its own.
 
-Rule battle_retreat_units (variant retreat_needs_several, seed 003).
+Rule battle_retreat_units (variant retreat_needs_several, seed 003); rules
+creature_top_of_deck (variant creature_left_on_deck, seed 001) and
+build_one_island (variant buildings_one_island, seed 000). Also the variants
+that change a default rule's outcome: zeus_replace_slides and
+metropolis_demolish_any (seed 000).
 """
 
 from __future__ import annotations
