@@ -246,6 +246,17 @@ SCENARIOS: tuple[Scenario, ...] = (
         (("Bob", fn("replace", Fn("chimera")), "Bob/Zeus: replace Chimera -> Chimera"),),
         "Bob's Zeus turn (3-player board, cycle 1; the Chimera on the track); free: gold for Bob; move: "
         "the Chimera replaced (the witness draws the Chimera again)"),
+    Scenario(
+        "sylph-again", ("sylph_move", "creature_effect_at_once"), ("sylph_total_ten",),
+        tuple(_HEAD3),
+        ("cycle 1", "creatures: Sylph", "gods: Zeus, Ares / Poseidon, Athena", "Ann: 1 on Zeus",
+         "Bob: 2 on Ares", "Cy: Apollo", "Ann/Zeus: buy Sylph: fleet C2 -> D3 -> E4 -> F5 -> F6"),
+        (_units("Ann", 1, "fleet", "G5"),),
+        tuple(("Ann", fn("use", Fn("sylph"), _sail("G5", path)), f"Ann/Zeus: use Sylph: fleet G5 -> {' -> '.join(path)}")
+              for path in (("H4",), ("H4", "I3", "J2", "I2", "H2"), ("H4", "I3", "J2", "I2", "H2", "H1"),
+                           ("F5", "E4", "D3", "C2", "B2", "A1", "A2"))),
+        "Ann's Zeus turn (3-player board, cycle 1), the Sylph bought and her fleet moved 4 spaces from C2 to F6; "
+        "free: a second fleet of Ann on G5; moves: her fleet from G5 along routes of 1, 5, 6 and 7 spaces"),
 )
 
 

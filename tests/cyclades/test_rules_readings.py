@@ -6,7 +6,7 @@ Rule battle_retreat_units (variant retreat_needs_several, seed 003).
 
 from __future__ import annotations
 
-from conftest import play, troops
+from conftest import fleets, play, troops
 
 LANDING = """
     cycle 1
@@ -31,3 +31,56 @@ def test_battle_retreat_units_no_retreat_once_a_side_is_down_to_one_unit():
     both = play("position: Bob troop IS2\n" + LANDING + "Ann: retreat to IS1", players=3, rules="zh-003")
     assert both.problems == []
     assert troops(both.after("Ann: retreat to IS1"), "Ann")["IS1"] == 2
+
+
+# -- variant sylph_total_ten (seed 003) -----------------------------------------------------------
+
+SYLPH = """
+    cycle 1
+    creatures: Sylph
+    gods: Zeus, Ares / Poseidon, Athena
+    Ann: 1 on Zeus
+    Bob: 2 on Ares
+    Cy: Apollo
+    Ann/Zeus: buy Sylph: fleet C2 -> D3 -> E4 -> F5 -> F6
+"""
+SYLPH_FIVE = "Ann/Zeus: use Sylph: fleet G5 -> H4 -> I3 -> J2 -> I2 -> H2"
+
+
+def test_sylph_move_variant_sylph_total_ten_several_movements_share_10_spaces():
+    """Rule sylph_move, variant sylph_total_ten: seed 003 says "你可以移动你的舰队总共10格。 (移动方式等同波赛顿的
+    能力)" (you may move your fleets a total of 10 spaces, moved as with Poseidon). Under zh-003 Ann's fleet from
+    C2 goes 4 spaces and her fleet from G5 5 more after the one purchase; the English reading has one movement
+    per Sylph (the second use no longer follows the purchase)."""
+    g = play(SYLPH + SYLPH_FIVE, players=3, rules="zh-003")
+    assert g.problems == []
+    assert fleets(g.after(SYLPH_FIVE), "Ann") == {"F6": 1, "H2": 1}
+    assert play(SYLPH + SYLPH_FIVE, players=3).problems == [(SYLPH_FIVE, ("creature_effect_at_once",))]
+
+
+def test_sylph_move_variant_sylph_total_ten_not_beyond_10_in_all():
+    """Rule sylph_move, variant sylph_total_ten: "... 总共10格 ..." — after 4 spaces, 6 are left: a second movement
+    of 7 breaks rule sylph_move ("at most 6"); one of 6 is legal, and then the power is spent (rule
+    creature_effect_at_once)."""
+    seven = "Ann/Zeus: use Sylph: fleet G5 -> H4 -> I3 -> J2 -> I2 -> H2 -> H1 -> H2"
+    g = play(SYLPH + seven, players=3, rules="zh-003")
+    assert g.problems == [(seven, ("sylph_move",))]
+    assert g.report.problems[0].breaches[0].message == (
+        "Ann cannot move fleets that far with the Sylph: at most 6 spaces, at least one")
+    six = "Ann/Zeus: use Sylph: fleet G5 -> H4 -> I3 -> J2 -> I2 -> H2 -> H1"
+    third = "Ann/Zeus: use Sylph: fleet F6 -> F5"
+    g = play(SYLPH + six + "\n" + third, players=3, rules="zh-003")
+    assert g.problems == [(third, ("creature_effect_at_once",))]
+
+
+def test_sylph_move_variant_sylph_total_ten_alternatives_list_the_spaces_left():
+    """Rule sylph_move, variant sylph_total_ten: "... 总共10格 ..." — after the first movement the alternatives
+    under zh-003 are further movements from each of Ann's spaces within the 6 spaces left; the English reading
+    lists none."""
+    zh = play(SYLPH + SYLPH_FIVE + " ??", players=3, rules="zh-003").explain(SYLPH_FIVE + " ??")
+    assert zh.legal
+    wording = "\n".join(zh.alternatives)
+    assert "Sylph: move 1 fleet from F6 to any of" in wording and "(within 6)" in wording
+    assert "Sylph: move 1 fleet from G5 to any of" in wording
+    en = play(SYLPH + SYLPH_FIVE + " ??", players=3).explain(SYLPH_FIVE + " ??")
+    assert not en.legal and "Sylph" not in "\n".join(en.alternatives)
