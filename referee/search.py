@@ -257,6 +257,18 @@ SCENARIOS: tuple[Scenario, ...] = (
                            ("F5", "E4", "D3", "C2", "B2", "A1", "A2"))),
         "Ann's Zeus turn (3-player board, cycle 1), the Sylph bought and her fleet moved 4 spaces from C2 to F6; "
         "free: a second fleet of Ann on G5; moves: her fleet from G5 along routes of 1, 5, 6 and 7 spaces"),
+    Scenario(
+        "pegasus", ("pegasus_move", "troop_move_chain"), ("pegasus_needs_fleets",),
+        tuple(_HEAD3),
+        ("cycle 1", "creatures: Pegasus", "gods: Ares, Poseidon / Zeus, Athena", "Ann: 2 on Ares",
+         "Bob: 2 on Poseidon", "Cy: Apollo"),
+        (_units("Ann", 1, "fleet", "F5"), _units("Ann", 1, "fleet", "E4"), _units("Cy", 1, "troop", "IS3")),
+        tuple(("Ann", fn("use", Fn("pegasus"), fn("march", "IS7", 1, f"IS{i}")), f"Ann/Ares: buy Pegasus: troop IS7 -> IS{i}")
+              for i in (1, 2, 3, 4, 5, 8)),
+        "Ann's Ares turn (3-player board, cycle 1; her fleets on C2 and G5), the Pegasus just bought; free: "
+        "fleets of Ann on F5 and E4 (a chain from IS7 to IS3), an extra troop of Cy on IS3; moves: her troop "
+        "from IS7 flown to IS1, IS2, IS3, IS4, IS5 or IS8",
+        then=(("Ann", fn("buy", Fn("pegasus")), ""),)),
 )
 
 

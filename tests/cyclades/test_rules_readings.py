@@ -84,3 +84,39 @@ def test_sylph_move_variant_sylph_total_ten_alternatives_list_the_spaces_left():
     assert "Sylph: move 1 fleet from G5 to any of" in wording
     en = play(SYLPH + SYLPH_FIVE + " ??", players=3).explain(SYLPH_FIVE + " ??")
     assert not en.legal and "Sylph" not in "\n".join(en.alternatives)
+
+
+# -- variant pegasus_needs_fleets (seed 001) --------------------------------------------------------
+
+PEGASUS = """
+    cycle 1
+    creatures: Pegasus
+    gods: Ares, Poseidon / Zeus, Athena
+    Ann: 2 on Ares
+    Bob: 2 on Poseidon
+    Cy: Apollo
+"""
+
+
+def test_pegasus_move_variant_pegasus_needs_fleets_a_land_battle_needs_a_chain():
+    """Rule pegasus_move, variant pegasus_needs_fleets: seed 001 says "打陆战的前提是你必须要有船舰连接到你要攻打的岛屿上，
+    并且当回合需供奉ARES再花钱使用移动能力，或是购买使用怪物卡(PEGASUS)能力" (a land battle needs your fleets linking
+    to the island attacked, whether by Ares or by the Pegasus). Ann's fleets (C2, G5) do not link IS7 to Cy's IS3:
+    under zh-001 the flight breaks rule troop_move_chain; the English reading needs no fleets."""
+    line = "Ann/Ares: buy Pegasus: troop IS7 -> IS3"
+    g = play(PEGASUS + line, players=3, rules="zh-001")
+    assert g.problems == [(line, ("troop_move_chain",))]
+    assert g.report.problems[0].breaches[0].message == "no chain of Ann's fleets links IS7 to IS3"
+    assert play(PEGASUS + line, players=3).problems == []
+    # with Ann's fleets on F5 and E4 (G5 - F5 - E4 reaches IS3), seed 001's condition is met
+    linked = play("position: Ann fleet F5; Ann fleet E4\n" + PEGASUS + line, players=3, rules="zh-001")
+    assert linked.problems == []
+
+
+def test_pegasus_move_variant_pegasus_needs_fleets_no_battle_no_chain():
+    """Rule pegasus_move, variant pegasus_needs_fleets: "打陆战的前提是..." states the chain as the condition of a land
+    battle only: a flight onto the empty island IS4 needs no fleets under zh-001 either."""
+    line = "Ann/Ares: buy Pegasus: troop IS7 -> IS4"
+    g = play(PEGASUS + line, players=3, rules="zh-001")
+    assert g.problems == []
+    assert troops(g.after(line), "Ann").get("IS4") == 1
