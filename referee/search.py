@@ -269,6 +269,16 @@ SCENARIOS: tuple[Scenario, ...] = (
         "fleets of Ann on F5 and E4 (a chain from IS7 to IS3), an extra troop of Cy on IS3; moves: her troop "
         "from IS7 flown to IS1, IS2, IS3, IS4, IS5 or IS8",
         then=(("Ann", fn("buy", Fn("pegasus")), ""),)),
+    Scenario(
+        "fleet-start", ("fleet_move", "fleet_move_start", "fleet_move_single"), ("fleet_move_one_fleet",),
+        tuple(_HEAD3),
+        _CYCLE1 + ("gods: Poseidon, Ares / Zeus, Athena", "Ann: 2 on Ares", "Bob: 2 on Poseidon", "Cy: Apollo"),
+        (_units("Bob", 1, "fleet", "D4"),),
+        tuple(("Bob", fn("sail", "D4", n, fn("via", "E4", 0, Fn("end"))),
+               f"Bob/Poseidon: {n} fleet{'s' if n > 1 else ''} D4 -> E4") for n in (1, 2, 3)),
+        "Bob's Poseidon turn (3-player board, cycle 1; his two fleets on D4); free: a third fleet of his on D4; "
+        "moves: 1, 2 or 3 fleets from D4 to E4",
+        fixed=("Bob fleet D4",)),
 )
 
 

@@ -120,3 +120,36 @@ def test_pegasus_move_variant_pegasus_needs_fleets_no_battle_no_chain():
     g = play(PEGASUS + line, players=3, rules="zh-001")
     assert g.problems == []
     assert troops(g.after(line), "Ann").get("IS4") == 1
+
+
+# -- variant fleet_move_one_fleet (seed 001): rule fleet_move_single -----------------------------------
+
+POSEIDON = """
+    cycle 1
+    creatures: Pegasus
+    gods: Poseidon, Ares / Zeus, Athena
+    Ann: 2 on Ares
+    Bob: 2 on Poseidon
+    Cy: Apollo
+"""
+
+
+def test_fleet_move_single_one_fleet_starts_a_movement():
+    """Rule fleet_move_single: "Only under seed 001's reading (variant fleet_move_one_fleet): each movement by
+    Poseidon starts with a single fleet, which may pick up the player's fleets on the way." Seed 001:
+    "花一金币移动一艘船舰三格，只要有钱移动几次都可以，中途可留下或合并己方船舰。" — Bob's two fleets on D4 may
+    not leave together under zh-001; the English reading moves the fleets of one space together."""
+    line = "Bob/Poseidon: fleet on D4; 2 fleets D4 -> E4"
+    g = play(POSEIDON + line, players=3, rules="zh-001")
+    assert g.problems == [(line, ("fleet_move_single",))]
+    assert g.report.problems[0].breaches[0].message == "Bob may start a movement with one fleet only, not 2 from D4"
+    assert play(POSEIDON + line, players=3).problems == []
+
+
+def test_fleet_move_single_the_fleet_gathers_fleets_on_the_way():
+    """Rule fleet_move_single: "... 中途可留下或合并己方船舰" (on the way you may leave or merge your own fleets) —
+    under zh-001 Bob's single fleet from D4 picks up his new fleet on D5 and both arrive on E6."""
+    line = "Bob/Poseidon: fleet on D5; fleet D4 -> D5 +1 -> E6"
+    g = play(POSEIDON + line, players=3, rules="zh-001")
+    assert g.problems == []
+    assert fleets(g.after(line), "Bob") == {"E6": 2, "F1": 1}
