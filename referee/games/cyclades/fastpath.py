@@ -490,12 +490,40 @@ def _use(d: Draft, facts: Facts, player: Term, card: str, target: Term) -> bool:
     return True
 
 
+SYLPH_RANGE = 10  # rule sylph_move
+
+
+def _sylph_spent(d: Draft, facts: Facts, player: Term, move: Fn) -> int | None:
+    """Variant sylph_total_ten: the spaces of the player's Sylph movements so far,
+    this one included, when ``move`` is one (else None); the fluent
+    sylph_spent(P,K) goes with any move of the player and comes back with the total
+    while the power lasts (the effect is then kept)."""
+    before = [f for f in d.having("sylph_spent") if f.args[0] == player]
+    for f in before:
+        d.discard(f)
+    if ("sylph_total_ten" not in facts.variants or move.name != "use" or len(move.args) != 2
+            or move.args[0] != Fn("sylph") or fn("effect", player, Fn("sylph")) not in d.facts):
+        return None
+    target = move.args[1]
+    if not (isinstance(target, Fn) and target.name == "sail" and len(target.args) == 3):
+        return None
+    legs = route(target.args[2])
+    if not legs:
+        return None
+    total = (before[0].args[1] if before else 0) + len(legs)
+    if total < SYLPH_RANGE:
+        d.add("sylph_spent", player, total)
+    return total
+
+
 def _player_move(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
     a, name = move.args, move.name
     acting = d.one("acting")
     # Rule creature_effect_at_once: any move of the player ends the chance to use a creature.
+    spent = _sylph_spent(d, facts, player, move)
     for f in [f for f in d.having("effect") if f.args[0] == player]:
-        if not (name == "use" and a and a[0] == f.args[1] and f.args[1].name in MULTI_USE):
+        if not (name == "use" and a and a[0] == f.args[1] and f.args[1].name in MULTI_USE) and not (
+                f.args[1] == Fn("sylph") and spent is not None and spent < SYLPH_RANGE):
             d.discard(f)
             figures.effect_ends(d, facts, player, f.args[1], move)
     if name in ("offer", "apollo"):
