@@ -247,6 +247,80 @@ SCENARIOS: tuple[Scenario, ...] = (
         "Bob's Zeus turn (3-player board, cycle 1; the Chimera on the track); free: gold for Bob; move: "
         "the Chimera replaced (the witness draws the Chimera again)"),
     Scenario(
+        "zeus-slide", ("zeus_replace_creature", "creature_buy"), ("zeus_replace_slides",),
+        tuple(_HEAD3),
+        ("cycle 1", "creatures: Pegasus", "gods: Ares, Poseidon / Zeus, Athena", "Ann: 2 on Ares",
+         "Bob: 2 on Poseidon", "Cy: Apollo", "Cy/Apollo: prosperity on IS3", "cycle 2",
+         "creatures: Harpy, Pegasus", "gods: Zeus, Athena", "Cy: Apollo", "Bob: 3 on Zeus", "Ann: 1 on Athena",
+         "Bob/Zeus: replace Pegasus -> Griffon"),
+        (_gold("Bob", 1),),
+        tuple(("Bob", fn("buy", Fn(c)), f"Bob/Zeus: buy {c.capitalize()}") for c in ("harpy", "griffon")),
+        "Bob's Zeus turn in cycle 2 (3-player board; Harpy on 4 GP, Pegasus on 3 GP), after he replaced the "
+        "Pegasus by the Griffon; free: gold for Bob (3 GP left); moves: buy the Harpy or the Griffon"),
+    Scenario(
+        "cycle-2-track", ("creature_track_refresh", "creature_track_reveal", "creature_top_of_deck"),
+        ("creature_left_on_deck",),
+        tuple(_HEAD3),
+        ("cycle 1", "creatures: Pegasus", "gods: Ares, Poseidon / Zeus, Athena", "Ann: 2 on Ares",
+         "Bob: 2 on Poseidon", "Cy: Apollo", "Cy/Apollo: prosperity on IS3", "cycle 2"),
+        (),
+        tuple((Fn("chance"), fn("track", 4, Fn(c)), f"creatures: {c.capitalize()}") for c in ("pegasus", "harpy")),
+        "the cycle-2 track (3-player board; nobody bought the Pegasus in cycle 1); no free parts; moves: the "
+        "4-GP slot shows the Pegasus or the Harpy"),
+    Scenario(
+        "second-building", ("build", "build_one_island"), ("buildings_one_island",),
+        tuple(_HEAD3),
+        _CYCLE1 + ("gods: Ares, Poseidon / Zeus, Athena", "Ann: 2 on Ares", "Bob: 2 on Poseidon", "Cy: Apollo",
+                   "Ann/Ares: fortress on IS1"),
+        (),
+        tuple(("Ann", fn("build", Fn("fortress"), i), f"Ann/Ares: fortress on {i}") for i in ("IS1", "IS7")),
+        "Ann's Ares turn (3-player board, cycle 1) after a fortress on IS1; no free parts; moves: a second "
+        "fortress on IS1 or on IS7"),
+    Scenario(
+        "metropolis-room", ("metropolis_room", "metropolis_demolish"), ("metropolis_demolish_any",),
+        tuple(_HEAD3),
+        _CYCLE1 + ("gods: Ares, Poseidon / Zeus, Athena", "Ann: 2 on Ares", "Bob: 2 on Poseidon", "Cy: Apollo",
+                   "Ann/Ares: fortress on IS7",
+                   "Ann/Ares: discard temple IS7; discard port IS7; discard university IS7; discard fortress IS7"),
+        (),
+        tuple(("Ann", fn("metropolis", i), f"Ann/Ares: metropolis on {i}") for i in ("IS1", "IS7")),
+        "Ann's metropolis of the four buildings (3-player board, cycle 1; her temple left on IS1, IS7 emptied "
+        "by the discards); no free parts; moves: the metropolis on IS1 (no room) or IS7",
+        fixed=("temple IS1", "temple IS7", "port IS7", "university IS7")),
+    Scenario(
+        "sylph-again", ("sylph_move", "creature_effect_at_once"), ("sylph_total_ten",),
+        tuple(_HEAD3),
+        ("cycle 1", "creatures: Sylph", "gods: Zeus, Ares / Poseidon, Athena", "Ann: 1 on Zeus",
+         "Bob: 2 on Ares", "Cy: Apollo", "Ann/Zeus: buy Sylph: fleet C2 -> D3 -> E4 -> F5 -> F6"),
+        (_units("Ann", 1, "fleet", "G5"),),
+        tuple(("Ann", fn("use", Fn("sylph"), _sail("G5", path)), f"Ann/Zeus: use Sylph: fleet G5 -> {' -> '.join(path)}")
+              for path in (("H4",), ("H4", "I3", "J2", "I2", "H2"), ("H4", "I3", "J2", "I2", "H2", "H1"),
+                           ("F5", "E4", "D3", "C2", "B2", "A1", "A2"))),
+        "Ann's Zeus turn (3-player board, cycle 1), the Sylph bought and her fleet moved 4 spaces from C2 to F6; "
+        "free: a second fleet of Ann on G5; moves: her fleet from G5 along routes of 1, 5, 6 and 7 spaces"),
+    Scenario(
+        "pegasus", ("pegasus_move", "troop_move_chain"), ("pegasus_needs_fleets",),
+        tuple(_HEAD3),
+        ("cycle 1", "creatures: Pegasus", "gods: Ares, Poseidon / Zeus, Athena", "Ann: 2 on Ares",
+         "Bob: 2 on Poseidon", "Cy: Apollo"),
+        (_units("Ann", 1, "fleet", "F5"), _units("Ann", 1, "fleet", "E4"), _units("Cy", 1, "troop", "IS3")),
+        tuple(("Ann", fn("use", Fn("pegasus"), fn("march", "IS7", 1, f"IS{i}")), f"Ann/Ares: buy Pegasus: troop IS7 -> IS{i}")
+              for i in (1, 2, 3, 4, 5, 8)),
+        "Ann's Ares turn (3-player board, cycle 1; her fleets on C2 and G5), the Pegasus just bought; free: "
+        "fleets of Ann on F5 and E4 (a chain from IS7 to IS3), an extra troop of Cy on IS3; moves: her troop "
+        "from IS7 flown to IS1, IS2, IS3, IS4, IS5 or IS8",
+        then=(("Ann", fn("buy", Fn("pegasus")), ""),)),
+    Scenario(
+        "fleet-start", ("fleet_move", "fleet_move_start", "fleet_move_single"), ("fleet_move_one_fleet",),
+        tuple(_HEAD3),
+        _CYCLE1 + ("gods: Poseidon, Ares / Zeus, Athena", "Ann: 2 on Ares", "Bob: 2 on Poseidon", "Cy: Apollo"),
+        (_units("Bob", 1, "fleet", "D4"),),
+        tuple(("Bob", fn("sail", "D4", n, fn("via", "E4", 0, Fn("end"))),
+               f"Bob/Poseidon: {n} fleet{'s' if n > 1 else ''} D4 -> E4") for n in (1, 2, 3)),
+        "Bob's Poseidon turn (3-player board, cycle 1; his two fleets on D4); free: a third fleet of his on D4; "
+        "moves: 1, 2 or 3 fleets from D4 to E4",
+        fixed=("Bob fleet D4",)),
+    Scenario(
         "minotaur-retreat", ("minotaur_no_retreat", "minotaur_defends", "battle_retreat"), ("minotaur_may_retreat",),
         tuple(_HEAD3),
         ("cycle 1", "creatures: Minotaur", "gods: Zeus, Ares / Poseidon, Athena", "Ann: 1 on Ares",

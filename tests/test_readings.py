@@ -25,6 +25,8 @@ from referee.readings import load_readings
 from referee.referee import Referee
 from referee.terms import Fn, fn
 
+from test_invariant import _sylph_route
+
 REPO = Path(__file__).resolve().parents[1]
 SEEDS = REPO.parent / "shared" / "seeds"
 WITNESS_DIR = REPO / "transcripts" / "cyclades" / "readings"
@@ -142,6 +144,11 @@ def test_fast_path_and_speculation_agree_with_the_solver_under_each_reading(path
                     f"{reading}, move {step.number}: {step.move}")
         for step in list(fast.written())[-3:]:  # where the witnesses put their variant to work
             legal = set(fast_ref.legal_moves(step.before))
+            if not step.violations and _sylph_route(step.move) and (step.role, step.move) not in legal:
+                # rule sylph_move: one route listed to each space within reach (tests/test_invariant.py)
+                assert _sylph_route(step.move) in {_sylph_route(m) for r, m in legal if r == step.role}, (
+                    reading, step.number)
+                continue
             assert ((step.role, step.move) in legal) == (not step.violations), (reading, step.number)
 
 

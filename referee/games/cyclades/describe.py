@@ -380,9 +380,11 @@ def _use_groups(moves: list[Fn], limit: int | None, state: frozenset | None, pla
                 if spaces:
                     starts[str(t.args[0])][0].add(t.args[1])
                     starts[str(t.args[0])][1].add(str(spaces[-1][0]))
+            # variant sylph_total_ten: the spaces already moved with this purchase
+            spent = next((f.args[1] for f in state or () if f.name == "sylph_spent" and f.args[0] == player), 0)
             for start, (counts, ends) in sorted(starts.items()):
                 lines.append(f"{shown}: move {_ranges(list(counts))} fleet{'s' if max(counts) > 1 else ''} from {start}"
-                             f" to any of {_plural(len(ends), 'space')} (within 10)")
+                             f" to any of {_plural(len(ends), 'space')} (within {10 - spent})")
         elif card == "siren":
             seas = sorted({str(t.args[0]) for t in targets})
             sources = sorted({str(t.args[1]) for t in targets if len(t.args) == 2})

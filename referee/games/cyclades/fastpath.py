@@ -12,6 +12,8 @@ from ...terms import Fn, Term, fn
 from . import figures
 
 GODS = ("zeus", "athena", "poseidon", "ares")
+#: The creature track's slots by price (rules/data.lp, track_slot/1).
+TRACK_SLOTS = (4, 3, 2)
 
 
 class Facts:
@@ -127,6 +129,12 @@ def refresh_track(d: Draft, facts: Facts) -> None:
     if 2 in track:
         d.discard(track[2])
         d.add("discard", track[2].args[1])
+    if cycle == 2 and 4 in track and "creature_left_on_deck" in facts.variants:
+        # variant creature_left_on_deck: the unbought card goes face up on top of the deck
+        card = track.pop(4).args[1]
+        d.discard(fn("track", 4, card))
+        d.add("deck", card)
+        d.add("top_of_deck", card)
     for slot in (3, 4):
         if slot in track:
             d.discard(track[slot])
@@ -246,6 +254,9 @@ def forced_chance(state: frozenset[Fn], facts: Facts) -> Fn | None:
         kept = [f for f in d.having("track") if f.args[0] == slot]
         if kept:
             return fn("track", slot, kept[0].args[1])
+        top = d.one("top_of_deck")  # variant creature_left_on_deck: the last slot takes it
+        if top is not None and len(reveals) == 1:
+            return fn("track", slot, top.args[0])
         drawable = [f.args[0] for f in d.having("deck")] or [f.args[0] for f in d.having("discard")]
         return fn("track", slot, drawable[0]) if len(drawable) == 1 else None
     if phase(d) != "reveal_gods":
@@ -298,6 +309,9 @@ def reveal(d: Draft, facts: Facts, move: Fn) -> None:
                         d.add("deck", f.args[0])
             d.add("track", slot, card)
             d.discard(fn("deck", card))
+        d.discard(fn("top_of_deck", card))  # variant creature_left_on_deck
+        if not d.one("reveal"):
+            d.drop_all("top_of_deck")
         if not d.one("reveal") and phase(d) == "reveal_track":
             set_phase(d, "reveal_gods")
         return
@@ -482,12 +496,40 @@ def _use(d: Draft, facts: Facts, player: Term, card: str, target: Term) -> bool:
     return True
 
 
+SYLPH_RANGE = 10  # rule sylph_move
+
+
+def _sylph_spent(d: Draft, facts: Facts, player: Term, move: Fn) -> int | None:
+    """Variant sylph_total_ten: the spaces of the player's Sylph movements so far,
+    this one included, when ``move`` is one (else None); the fluent
+    sylph_spent(P,K) goes with any move of the player and comes back with the total
+    while the power lasts (the effect is then kept)."""
+    before = [f for f in d.having("sylph_spent") if f.args[0] == player]
+    for f in before:
+        d.discard(f)
+    if ("sylph_total_ten" not in facts.variants or move.name != "use" or len(move.args) != 2
+            or move.args[0] != Fn("sylph") or fn("effect", player, Fn("sylph")) not in d.facts):
+        return None
+    target = move.args[1]
+    if not (isinstance(target, Fn) and target.name == "sail" and len(target.args) == 3):
+        return None
+    legs = route(target.args[2])
+    if not legs:
+        return None
+    total = (before[0].args[1] if before else 0) + len(legs)
+    if total < SYLPH_RANGE:
+        d.add("sylph_spent", player, total)
+    return total
+
+
 def _player_move(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
     a, name = move.args, move.name
     acting = d.one("acting")
     # Rule creature_effect_at_once: any move of the player ends the chance to use a creature.
+    spent = _sylph_spent(d, facts, player, move)
     for f in [f for f in d.having("effect") if f.args[0] == player]:
-        if not (name == "use" and a and a[0] == f.args[1] and f.args[1].name in MULTI_USE):
+        if not (name == "use" and a and a[0] == f.args[1] and f.args[1].name in MULTI_USE) and not (
+                f.args[1] == Fn("sylph") and spent is not None and spent < SYLPH_RANGE):
             d.discard(f)
             figures.effect_ends(d, facts, player, f.args[1], move)
     if name in ("offer", "apollo"):
@@ -515,6 +557,8 @@ def _player_move(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
         owned = {key.args[1] for key, n in d.counts("building").items() if key.args[0] in controlled(d, facts, player)}
         d.change("gold", player, -2)
         d.change("building", tup(island, kind), 1)
+        if "buildings_one_island" in facts.variants:  # variant: the islands built on this turn
+            d.add("built_on", player, island)
         if (island in controlled(d, facts, player) and not any(f.args[0] == player for f in d.having("pending"))
                 and len(owned) < 4 and len(owned | {kind}) == 4):
             d.add("pending", player, Fn("buildings"))
@@ -526,6 +570,12 @@ def _player_move(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
             discount = min(max(0, _temples(d, facts, player) - d.count("temples_used", player)), slot - 1)
             d.change("gold", player, -(slot - discount))
             d.change("temples_used", player, discount)
+        elif "zeus_replace_slides" in facts.variants:  # variant: the dearer cards slide, a new card at 4 GP
+            d.change("gold", player, -1)
+            for f in sorted((f for f in d.having("track") if f.args[0] > slot), key=lambda f: f.args[0]):
+                d.discard(f)
+                d.add("track", f.args[0] - 1, f.args[1])
+            d.add("reveal", max(TRACK_SLOTS))
         else:
             d.change("gold", player, -1)
             d.add("reveal", slot)
@@ -560,6 +610,8 @@ def _player_move(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
             d.discard(fn("pending", player, Fn("buildings")))
             if _placeable(d, facts, player):
                 d.add("pending", player, Fn("place"))
+                if "metropolis_demolish_any" in facts.variants:  # variant: the buildings' metropolis
+                    d.add("by_buildings", player)
         else:
             d.add("discarded", player, kind)
     elif name == "metropolis":
@@ -569,6 +621,7 @@ def _player_move(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
         deficit = min(facts.metropolis_slots[a[0]] - _free_slots(d, facts, a[0]), buildings)
         d.add("metropolis", a[0])
         d.discard(fn("pending", player, Fn("place")))
+        d.discard(fn("by_buildings", player))  # variant metropolis_demolish_any
         if deficit > 0:
             d.add("pending", player, fn("demolish", a[0], deficit))
     elif name == "demolish":
@@ -598,7 +651,8 @@ def _player_move(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
         for key, n in d.counts("bought").items():
             if key.args[0] == player:
                 d.change("bought", key, -n)
-        for f in list(d.having("pending")) + list(d.having("discarded")):
+        for f in (list(d.having("pending")) + list(d.having("discarded")) + list(d.having("built_on"))
+                  + list(d.having("by_buildings"))):
             if f.args[0] == player:
                 d.discard(f)
         acts = sorted((f.args[0], f.args[1], f.args[2]) for f in d.having("act"))
