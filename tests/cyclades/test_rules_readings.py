@@ -99,7 +99,7 @@ LEFT_OVER = """
 
 
 def test_creature_left_on_deck_the_unbought_card_is_one_of_the_two_drawn_in_cycle_2():
-    """Rules creature_track_refresh and creature_top_of_deck, variant creature_left_on_deck (seed 001):
+    """Rule creature_top_of_deck: variant creature_left_on_deck (seed 001), with rule creature_track_refresh:
     "第一回合翻一张怪物卡放在4金币那格，若当回合没人购买，则把它面朝上放回牌库顶， 第二回合抽两张各放在三、四元的位置" --
     the unbought Pegasus goes back face up on top of the deck and two cards are drawn for the 3- and 4-GP
     slots; the seed does not say which goes where, so it may be on either. The English reading slides it to
@@ -132,7 +132,7 @@ ARES_TURN = """
 
 
 def test_build_one_island_a_turns_buildings_go_on_one_island():
-    """Rule build_one_island, variant buildings_one_island (seed 000): "在自己的回合中，玩家可以在同時(shí)建設(shè)復(fù)數(shù)的同類建筑。
+    """Rule build_one_island: variant buildings_one_island (seed 000): "在自己的回合中，玩家可以在同時(shí)建設(shè)復(fù)數(shù)的同類建筑。
     （同一個(gè)島上）每個(gè)建筑2金幣。" -- several buildings of one kind in a turn, on the same island. The English
     reading (and seed 003, "即使在相同岛屿") lets them go on any of the player's islands."""
     two_islands = ARES_TURN + "Ann/Ares: fortress on IS1\nAnn/Ares: fortress on IS7"
