@@ -21,13 +21,17 @@ import pytest
 from conftest import buildings, count, fleets, fluents, gold, holds, metropolises, play, track, troops
 from test_rules_creature_effects import first_cycle
 
-LANDING = """
+#: A 3-player cycle 1: Ann offers to Ares, Bob to Poseidon, Cy takes Apollo.
+ARES_TURN = """
     cycle 1
     creatures: Pegasus
     gods: Ares, Poseidon / Zeus, Athena
     Ann: 2 on Ares
     Bob: 2 on Poseidon
     Cy: Apollo
+"""
+
+LANDING = ARES_TURN + """
     Ann/Ares: troop on IS1; troop on IS1; 3 troops IS1 -> IS2
     battle: Ann 0, Bob 3
 """
@@ -48,15 +52,13 @@ def test_battle_retreat_units_no_retreat_once_a_side_is_down_to_one_unit():
 
 # -- variant zeus_replace_slides (seed 000, reading zh-000) -------------------------------------
 
-ZEUS_CYCLE2 = """
-    cycle 1
-    creatures: Pegasus
-    gods: Ares, Poseidon / Zeus, Athena
-    Ann: 2 on Ares
-    Bob: 2 on Poseidon
-    Cy: Apollo
+#: Cycle 2 after a cycle 1 in which nobody bought the Pegasus.
+LEFT_OVER = ARES_TURN + """
     Cy/Apollo: prosperity on IS3
     cycle 2
+"""
+
+ZEUS_CYCLE2 = LEFT_OVER + """
     creatures: Harpy, Pegasus
     gods: Zeus, Athena
     Cy: Apollo
@@ -86,16 +88,6 @@ def test_zeus_replace_slides_the_dearer_cards_move_one_slot_cheaper():
 
 # -- variant creature_left_on_deck (seed 001, reading zh-001) ----------------------------------
 
-LEFT_OVER = """
-    cycle 1
-    creatures: Pegasus
-    gods: Ares, Poseidon / Zeus, Athena
-    Ann: 2 on Ares
-    Bob: 2 on Poseidon
-    Cy: Apollo
-    Cy/Apollo: prosperity on IS3
-    cycle 2
-"""
 
 
 def test_creature_left_on_deck_the_unbought_card_is_one_of_the_two_drawn_in_cycle_2():
@@ -121,14 +113,6 @@ def test_creature_left_on_deck_the_unbought_card_is_one_of_the_two_drawn_in_cycl
 
 # -- variant buildings_one_island (seed 000, reading zh-000) -----------------------------------
 
-ARES_TURN = """
-    cycle 1
-    creatures: Pegasus
-    gods: Ares, Poseidon / Zeus, Athena
-    Ann: 2 on Ares
-    Bob: 2 on Poseidon
-    Cy: Apollo
-"""
 
 
 def test_build_one_island_a_turns_buildings_go_on_one_island():
@@ -152,14 +136,7 @@ def test_build_one_island_a_turns_buildings_go_on_one_island():
 
 # -- variant metropolis_demolish_any (seed 000, reading zh-000) --------------------------------
 
-FOUR_BUILDINGS = """
-    position: temple IS1; temple IS7; port IS7; university IS7
-    cycle 1
-    creatures: Pegasus
-    gods: Ares, Poseidon / Zeus, Athena
-    Ann: 2 on Ares
-    Bob: 2 on Poseidon
-    Cy: Apollo
+FOUR_BUILDINGS = "position: temple IS1; temple IS7; port IS7; university IS7\n" + ARES_TURN + """
     Ann/Ares: fortress on IS7
     Ann/Ares: discard temple IS7; discard port IS7; discard university IS7; discard fortress IS7
     Ann/Ares: metropolis on IS1
@@ -254,28 +231,18 @@ def test_sylph_move_variant_sylph_total_ten_alternatives_list_the_spaces_left():
 
 # -- variant pegasus_needs_fleets (seed 001) --------------------------------------------------------
 
-PEGASUS = """
-    cycle 1
-    creatures: Pegasus
-    gods: Ares, Poseidon / Zeus, Athena
-    Ann: 2 on Ares
-    Bob: 2 on Poseidon
-    Cy: Apollo
-"""
-
-
 def test_pegasus_move_variant_pegasus_needs_fleets_a_land_battle_needs_a_chain():
     """Rule pegasus_move, variant pegasus_needs_fleets: seed 001 says "打陆战的前提是你必须要有船舰连接到你要攻打的岛屿上，
     并且当回合需供奉ARES再花钱使用移动能力，或是购买使用怪物卡(PEGASUS)能力" (a land battle needs your fleets linking
     to the island attacked, whether by Ares or by the Pegasus). Ann's fleets (C2, G5) do not link IS7 to Cy's IS3:
     under zh-001 the flight breaks rule troop_move_chain; the English reading needs no fleets."""
     line = "Ann/Ares: buy Pegasus: troop IS7 -> IS3"
-    g = play(PEGASUS + line, players=3, rules="zh-001")
+    g = play(ARES_TURN + line, players=3, rules="zh-001")
     assert g.problems == [(line, ("troop_move_chain",))]
     assert g.report.problems[0].breaches[0].message == "no chain of Ann's fleets links IS7 to IS3"
-    assert play(PEGASUS + line, players=3).problems == []
+    assert play(ARES_TURN + line, players=3).problems == []
     # with Ann's fleets on F5 and E4 (G5 - F5 - E4 reaches IS3), seed 001's condition is met
-    linked = play("position: Ann fleet F5; Ann fleet E4\n" + PEGASUS + line, players=3, rules="zh-001")
+    linked = play("position: Ann fleet F5; Ann fleet E4\n" + ARES_TURN + line, players=3, rules="zh-001")
     assert linked.problems == []
 
 
@@ -283,7 +250,7 @@ def test_pegasus_move_variant_pegasus_needs_fleets_no_battle_no_chain():
     """Rule pegasus_move, variant pegasus_needs_fleets: "打陆战的前提是..." states the chain as the condition of a land
     battle only: a flight onto the empty island IS4 needs no fleets under zh-001 either."""
     line = "Ann/Ares: buy Pegasus: troop IS7 -> IS4"
-    g = play(PEGASUS + line, players=3, rules="zh-001")
+    g = play(ARES_TURN + line, players=3, rules="zh-001")
     assert g.problems == []
     assert troops(g.after(line), "Ann").get("IS4") == 1
 
@@ -417,14 +384,7 @@ def test_chiron_protects_seed_000_no_pegasus_on_his_island_either_way(line, zh_0
 
 # -- territory markers under seed 001's reading ----------------------------------------------------
 
-MARKED = """
-    position: Ann marker IS4
-    cycle 1
-    creatures: Pegasus
-    gods: Ares, Poseidon / Zeus, Athena
-    Ann: 2 on Ares
-    Bob: 2 on Poseidon
-    Cy: Apollo
+MARKED = "position: Ann marker IS4\n" + ARES_TURN + """
     Ann/Ares: troop on IS4
 """
 
