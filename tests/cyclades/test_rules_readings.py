@@ -88,8 +88,6 @@ def test_zeus_replace_slides_the_dearer_cards_move_one_slot_cheaper():
 
 # -- variant creature_left_on_deck (seed 001, reading zh-001) ----------------------------------
 
-
-
 def test_creature_left_on_deck_the_unbought_card_is_one_of_the_two_drawn_in_cycle_2():
     """Rule creature_top_of_deck: variant creature_left_on_deck (seed 001), with rule creature_track_refresh:
     "第一回合翻一张怪物卡放在4金币那格，若当回合没人购买，则把它面朝上放回牌库顶， 第二回合抽两张各放在三、四元的位置" --
@@ -112,8 +110,6 @@ def test_creature_left_on_deck_the_unbought_card_is_one_of_the_two_drawn_in_cycl
 
 
 # -- variant buildings_one_island (seed 000, reading zh-000) -----------------------------------
-
-
 
 def test_build_one_island_a_turns_buildings_go_on_one_island():
     """Rule build_one_island: variant buildings_one_island (seed 000): "在自己的回合中，玩家可以在同時(shí)建設(shè)復(fù)數(shù)的同類建筑。
