@@ -116,7 +116,7 @@ class CompareResult:
                     lines.append(f"  under {a}: {t.error_a or 'read to the end'}")
                     lines.append(f"  under {b}: {t.error_b or 'read to the end'}")
                 for p in t.parts:
-                    verdicts = f"{a}: {_verdict(p.verdict_a)}; {b}: {_verdict(p.verdict_b)}"
+                    verdicts = f"{a}: {verdict(p.verdict_a)}; {b}: {verdict(p.verdict_b)}"
                     if p.what == "verdict":
                         lines.append(f"  line {p.line}, move {p.number} '{p.text}': verdicts part ({verdicts})")
                     else:
@@ -143,8 +143,14 @@ class CompareResult:
         return "\n".join(lines) + "\n"
 
 
-def _verdict(rules: tuple[str, ...]) -> str:
+def verdict(rules: tuple[str, ...]) -> str:
+    """A step's verdict in words: "legal" or "illegal (rule, ...)"."""
     return "legal" if not rules else "illegal (" + ", ".join(rules) + ")"
+
+
+def rules_broken(step) -> tuple[str, ...]:
+    """The rule ids a step breaks, sorted."""
+    return tuple(sorted({v.rule for v in step.violations}))
 
 
 def check_readings(game: str, reading_a: str, reading_b: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -212,8 +218,7 @@ def _parts(run_a, run_b) -> list[MovePart]:
         b = steps_b.get(a.number)
         if b is None:
             continue
-        rules_a = tuple(sorted({v.rule for v in a.violations}))
-        rules_b = tuple(sorted({v.rule for v in b.violations}))
+        rules_a, rules_b = rules_broken(a), rules_broken(b)
         line = a.play.span.line if a.play else 0
         text = a.play.text if a.play else ""
         if not parted and a.before != b.before:  # parted at a step the referee inserted

@@ -24,16 +24,17 @@ from __future__ import annotations
 
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import clingo
 from clingo import ast
 
-from .compare import CompareResult, check_readings
+from .compare import CompareResult, check_readings, rules_broken, verdict
 from .engine import from_symbol, to_symbol
 from .errors import DataError, RefereeError
 from .readings import Readings, load_readings
 from .games.cyclades.describe import describe_move
+from .games.cyclades.game import position_item
 from .terms import Fn, fn
 
 #: Default bounds: free facts in a position, seconds of solving per scenario.
@@ -46,15 +47,6 @@ _FACES = (0, 1, 2, 3)
 
 
 @dataclass(frozen=True)
-class Extra:
-    """A free part of a position: its ``position:`` item and what it adds."""
-
-    item: str
-    counts: tuple = ()  # (name, key, delta)
-    adds: tuple = ()  # fluents
-
-
-@dataclass(frozen=True)
 class Scenario:
     """A bounded search space for the rule blocks some variants change."""
 
@@ -63,36 +55,31 @@ class Scenario:
     variants: tuple[str, ...]  # the variants whose difference it can show
     header: tuple[str, ...]
     lines: tuple[str, ...]  # the moves leading to the decision point
-    extras: tuple[Extra, ...]
+    extras: tuple[str, ...]  # the free parts: position: items (docs/notation.md)
     moves: tuple  # (role, move, line); line "" for a bookkeeping step the referee makes itself
     description: str
     fixed: tuple[str, ...] = ()  # position: items every position of the scenario has
     then: tuple = ()  # (role, move, line) made after the lines to reach the decision point
 
 
-def _t(*args) -> Fn:
-    return Fn("", tuple(args))
+def _units(player: str, n: int, unit: str, place: str) -> str:
+    return f"{player} {n} {unit}{'s' if n > 1 else ''} {place}"
 
 
-def _units(player: str, n: int, unit: str, place: str) -> Extra:
-    name = "troops" if unit == "troop" else "fleets"
-    return Extra(f"{player} {n} {unit}{'s' if n > 1 else ''} {place}", ((name, _t(player, place), n),))
+def _building(kind: str, island: str) -> str:
+    return f"{kind} {island}"
 
 
-def _building(kind: str, island: str) -> Extra:
-    return Extra(f"{kind} {island}", (("building", _t(island, Fn(kind)), 1),))
+def _metropolis(island: str) -> str:
+    return f"metropolis {island}"
 
 
-def _metropolis(island: str) -> Extra:
-    return Extra(f"metropolis {island}", adds=(fn("metropolis", island),))
+def _gold(player: str, n: int) -> str:
+    return f"{player} {n} GP"
 
 
-def _gold(player: str, n: int) -> Extra:
-    return Extra(f"{player} {n} GP", (("gold", player, n),))
-
-
-def _priests(player: str, n: int) -> Extra:
-    return Extra(f"{player} {n} priest{'s' if n > 1 else ''}", (("priests", player, n),))
+def _priests(player: str, n: int) -> str:
+    return f"{player} {n} priest{'s' if n > 1 else ''}"
 
 
 def _rounds(attacker: str, defender: str) -> tuple:
@@ -394,8 +381,6 @@ class Disagreement:
                 "minimal": self.optimal}
 
     def to_text(self, a: str, b: str) -> list[str]:
-        def verdict(rules):
-            return "legal" if not rules else "illegal (" + ", ".join(rules) + ")"
         out = [f"disagreement in scenario {self.scenario} (variants {', '.join(self.variants)}; "
                f"rule blocks {', '.join(self.blocks)}):",
                f"  position: {'; '.join(self.position) or 'the scenario as it stands'}"
@@ -484,12 +469,6 @@ legality_differs :- b_illegal, not a_illegal.
 #minimize{ 1@1 : not differ_verdict }.
 #show pick/1. #show choose/1. #show differ_verdict/0. #show a_verdict/1. #show b_verdict/1.
 """
-
-
-@dataclass
-class _Prepared:
-    statements_a: list = field(default_factory=list)
-    statements_b: list = field(default_factory=list)
 
 
 _PROGRAM_CACHE: dict = {}
@@ -627,11 +606,13 @@ def _search(scenario: Scenario, reading_a: tuple, reading_b: tuple, shown: tuple
     facts += [clingo.Function("base_b_", [to_symbol(f)]) for f in base_b]
     for e, extra in enumerate(scenario.extras):
         facts.append(clingo.Function("extra", [clingo.Number(e)]))
-        for name, key, delta in extra.counts:
+        kind, name, *rest = position_item(extra, referee.rules.board, referee.rules.players)
+        if kind == "change":
+            key, delta = rest
             facts.append(clingo.Function("delta", [clingo.Number(e), clingo.Function(name), to_symbol(key),
                                                    clingo.Number(delta)]))
-        for fluent in extra.adds:
-            facts.append(clingo.Function("adds", [clingo.Number(e), to_symbol(fluent)]))
+        else:
+            facts.append(clingo.Function("adds", [clingo.Number(e), to_symbol(fn(name, *rest[0]))]))
     for i, (role, move, _) in enumerate(scenario.moves):
         facts.append(clingo.Function("move", [clingo.Number(i), to_symbol(role), to_symbol(move)]))
     with ctl.backend() as backend:
@@ -667,7 +648,7 @@ def _search(scenario: Scenario, reading_a: tuple, reading_b: tuple, shown: tuple
     verdict_a = tuple(sorted(a.args[0].name for a in model if a.name == "a_verdict"))
     verdict_b = tuple(sorted(a.args[0].name for a in model if a.name == "b_verdict"))
     what = "verdict" if any(a.name == "differ_verdict" for a in model) else "effect"
-    position = tuple(scenario.extras[e].item for e in picks)
+    position = tuple(scenario.extras[e] for e in picks)
     role, move, line = scenario.moves[choice]
     transcript = _witness(scenario, position, line)
     reproduced, replay, verdicts = _replay(transcript, shown[0], shown[1], readings, closes=not line)
@@ -700,9 +681,9 @@ def _replay(text: str, reading_a: tuple, reading_b: tuple, readings: Readings,
             run = referee.run(close=closes)
             last = max(s.number for s in run.written())
             step = run.step_of(last)
-            rules = tuple(sorted({v.rule for v in step.violations}))
+            rules = rules_broken(step)
             effect = run.final if closes else step.after
-            said = ("illegal (" + ", ".join(rules) + ")") if rules else "legal"
+            said = verdict(rules)
             if closes:
                 said += f", {referee.rules.describe_outcome(run.final)}"
             outcomes.append((said, effect, rules))

@@ -156,50 +156,51 @@ def position_changes(transcript: Transcript, board: Board, players: tuple[str, .
         return []
     span = transcript.header.spans.get("position")
     where = Position(transcript.source, span.line, span.column) if span else None
+    return [position_item(part.strip(), board, players, where) for part in text.split(";")]
+
+
+def position_item(item: str, board: Board, players: tuple[str, ...], where: Position | None = None) -> tuple:
+    """One item of a ``position:`` line (docs/notation.md, 'A starting position'),
+    checked against the board and the players: ('change', name, key, delta) or
+    ('add', name, args)."""
     islands = {i.id for i in board.islands}
     seas = {s.id for s in board.seas}
     names = {p.casefold(): p for p in players}
-    changes: list[tuple] = []
-    for item in (part.strip() for part in text.split(";")):
-        words = item.split()
+    words = item.split()
 
-        def bad(why: str) -> NotationError:
-            return NotationError(f"position item '{item}': {why} (docs/notation.md, 'A starting position')", where)
+    def bad(why: str) -> NotationError:
+        return NotationError(f"position item '{item}': {why} (docs/notation.md, 'A starting position')", where)
 
-        if not words:
-            raise bad("empty item")
-        head = words[0].casefold()
-        if head in _BUILDINGS or head == "metropolis":
-            if len(words) != 2 or words[1] not in islands:
-                raise bad(f"expected '{head} ISn' with an island of the board '{board.name}'")
-            changes.append(("add", "metropolis", (words[1],)) if head == "metropolis"
-                           else ("change", "building", tup(words[1], Fn(head)), 1))
-            continue
-        if head not in names:
-            raise bad(f"expected a building, 'metropolis' or a player ({', '.join(players)})")
-        player, rest = names[head], words[1:]
-        if rest and rest[0].casefold() == "marker":
-            if len(rest) != 2 or rest[1] not in islands:
-                raise bad("expected 'PLAYER marker ISn'")
-            changes.append(("add", "marker", (rest[1], player)))
-            continue
-        count = 1
-        if rest and rest[0].isdigit():
-            count, rest = int(rest[0]), rest[1:]
-        if not rest or rest[0].casefold() not in _POSITION_UNITS or not 1 <= count <= 99:
-            raise bad("expected 'PLAYER N GP', 'PLAYER N priests', 'PLAYER N philosophers', "
-                      "'PLAYER N troops ISn', 'PLAYER N fleets Sn' or 'PLAYER marker ISn' (N from 1 to 99)")
-        name = _POSITION_UNITS[rest[0].casefold()]
-        if name in ("troops", "fleets"):
-            places = islands if name == "troops" else seas
-            if len(rest) != 2 or rest[1] not in places:
-                raise bad(f"expected {'an island' if name == 'troops' else 'a sea space'} of the board after '{rest[0]}'")
-            changes.append(("change", name, tup(player, rest[1]), count))
-        elif len(rest) != 1:
-            raise bad(f"nothing follows '{rest[0]}'")
-        else:
-            changes.append(("change", name, player, count))
-    return changes
+    if not words:
+        raise bad("empty item")
+    head = words[0].casefold()
+    if head in _BUILDINGS or head == "metropolis":
+        if len(words) != 2 or words[1] not in islands:
+            raise bad(f"expected '{head} ISn' with an island of the board '{board.name}'")
+        return (("add", "metropolis", (words[1],)) if head == "metropolis"
+                else ("change", "building", tup(words[1], Fn(head)), 1))
+    if head not in names:
+        raise bad(f"expected a building, 'metropolis' or a player ({', '.join(players)})")
+    player, rest = names[head], words[1:]
+    if rest and rest[0].casefold() == "marker":
+        if len(rest) != 2 or rest[1] not in islands:
+            raise bad("expected 'PLAYER marker ISn'")
+        return ("add", "marker", (rest[1], player))
+    count = 1
+    if rest and rest[0].isdigit():
+        count, rest = int(rest[0]), rest[1:]
+    if not rest or rest[0].casefold() not in _POSITION_UNITS or not 1 <= count <= 99:
+        raise bad("expected 'PLAYER N GP', 'PLAYER N priests', 'PLAYER N philosophers', "
+                  "'PLAYER N troops ISn', 'PLAYER N fleets Sn' or 'PLAYER marker ISn' (N from 1 to 99)")
+    name = _POSITION_UNITS[rest[0].casefold()]
+    if name in ("troops", "fleets"):
+        places = islands if name == "troops" else seas
+        if len(rest) != 2 or rest[1] not in places:
+            raise bad(f"expected {'an island' if name == 'troops' else 'a sea space'} of the board after '{rest[0]}'")
+        return ("change", name, tup(player, rest[1]), count)
+    if len(rest) != 1:
+        raise bad(f"nothing follows '{rest[0]}'")
+    return ("change", name, player, count)
 
 
 class CycladesRules(StateReading):
@@ -366,7 +367,7 @@ class CycladesRules(StateReading):
         as ``viewpoint`` knows it: every other player holds ``SCREENED_GOLD``, so
         the moves listed for them are those the rules permit whatever their gold,
         and nothing listed depends on it (see ``describe.group_moves(screened=True)``)."""
-        d = fastpath.Draft(state)
+        d = Draft(state)
         for player in self.players:
             if player != viewpoint:
                 d.change("gold", player, SCREENED_GOLD - d.count("gold", player))
