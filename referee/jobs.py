@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import asdict
 
 from .api import Session
+from .board import BUILTIN_PLAYER_COUNTS
 from .errors import BoardError, Position
 from .notation import parse_transcript
 from .report import _verdict_json
@@ -23,7 +24,7 @@ JOBS: dict[str, Callable[[dict], dict]] = {}
 #: Sessions a worker keeps (the last transcripts asked about).
 KEPT_SESSIONS = 8
 #: The boards a transcript sent to the service may name (no file of the server).
-BUILTIN_BOARDS = {f"{n}p" for n in range(2, 6)}
+BUILTIN_BOARDS = {f"{n}p" for n in BUILTIN_PLAYER_COUNTS}
 
 _sessions: OrderedDict[tuple, Session] = OrderedDict()
 

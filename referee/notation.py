@@ -1037,10 +1037,6 @@ class _Reader(Transformer):
         pick = _Emit(False, fn("use", fn("chimera"), fn(card)), *self._words(tokens))
         if note is None or not str(note).strip():
             return [pick]
-        if card not in _SINGLE_USE and card not in _use_rules(self.game):
-            shown = self.names.display["creatures"][card]
-            raise self._fail(f"{shown}'s use is not read yet: write 'buy Chimera: {shown}' and say the rest"
-                             " in a comment", note)
         return [pick, *self._use(card, note)]
 
     def sphinx_use(self, meta, children):

@@ -78,7 +78,6 @@ class WorkerPool:
     """``size`` worker processes; ``await pool.run(job, request)``."""
 
     def __init__(self, size: int, time_limit: float) -> None:
-        self.size = size
         self.time_limit = time_limit
         self._context = multiprocessing.get_context("spawn")
         self._threads = ThreadPoolExecutor(max_workers=size, thread_name_prefix="referee-pipe")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from ...terms import Fn, Term
-from .fastpath import route
+from .fastpath import SYLPH_RANGE, route
 from .figures import FIGURE_CARDS
 
 NAMES = {"fates": "the Fates"}
@@ -78,6 +78,10 @@ def describe_move(move: Fn) -> str:
     return GAME_STEPS.get(move.name, str(move))
 
 
+#: What the Griffon, the Satyr and the Dryad take from a player (creatures.lp).
+TAKEN = {"griffon": "half the GP of", "satyr": "a philosopher from", "dryad": "a priest from"}
+
+
 def _use(card: Term, target: Term) -> str:
     """What a creature's use does, in words (creatures.lp)."""
     card = card.name if isinstance(card, Fn) else str(card)
@@ -97,14 +101,13 @@ def _use(card: Term, target: Term) -> str:
         source = f" with a fleet from {target.args[1]}" if len(target.args) == 2 else " with a fleet from the reserve"
         return f"replace an enemy fleet on {target.args[0]}{source}"
     if card == "sylph" and isinstance(target, Fn) and target.name == "sail" and len(target.args) == 3:
-        return f"move {_units(target.args[1], 'fleet')} from {target.args[0]} " + " ".join(_legs(target.args[2]))
+        return describe_move(target)  # a movement as with Poseidon
     if card == "chimera":
         return f"take {name(target)} from the discard pile and use it"
     if card == "sphinx":
         what = f"a {target.name}" + (f" on {target.args[0]}" if isinstance(target, Fn) and target.args else "")
         return f"sell {what} for 2 GP"
-    taken = {"griffon": "half the GP of", "satyr": "a philosopher from", "dryad": "a priest from"}
-    return f"take {taken.get(card, '')} {name(target)}".replace("  ", " ")
+    return f"take {TAKEN.get(card, '')} {name(target)}".replace("  ", " ")
 
 
 def _figure_use(card: str, target: Fn) -> str:
@@ -348,8 +351,7 @@ def _use_groups(moves: list[Fn], limit: int | None, state: frozenset | None, pla
                          f"{shown}: any of {_plural(len(items), 'building')} on {_plural(len(islands), 'island')}"
                          f" ({_listing(sorted(items), limit)})")
         elif card in ("griffon", "satyr", "dryad"):
-            what = {"griffon": "half the GP of", "satyr": "a philosopher from", "dryad": "a priest from"}[card]
-            lines.append(f"{shown}: {what} any of {_listing(sorted(str(t) for t in targets), limit)}")
+            lines.append(f"{shown}: {TAKEN[card]} any of {_listing(sorted(str(t) for t in targets), limit)}")
         elif card == "sphinx":
             items = []
             for t in sorted(targets, key=str):
@@ -384,7 +386,7 @@ def _use_groups(moves: list[Fn], limit: int | None, state: frozenset | None, pla
             spent = next((f.args[1] for f in state or () if f.name == "sylph_spent" and f.args[0] == player), 0)
             for start, (counts, ends) in sorted(starts.items()):
                 lines.append(f"{shown}: move {_ranges(list(counts))} fleet{'s' if max(counts) > 1 else ''} from {start}"
-                             f" to any of {_plural(len(ends), 'space')} (within {10 - spent})")
+                             f" to any of {_plural(len(ends), 'space')} (within {SYLPH_RANGE - spent})")
         elif card == "siren":
             seas = sorted({str(t.args[0]) for t in targets})
             sources = sorted({str(t.args[1]) for t in targets if len(t.args) == 2})

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from ...board import Board, board_facts, builtin_board, load_board
+from ...board import BUILTIN_PLAYER_COUNTS, Board, board_facts, builtin_board, load_board
 from ...errors import BoardError, NotationError, Position
 from ...readings import load_readings
 from ...state import Draft, tup
@@ -57,7 +57,7 @@ def setup(transcript: Transcript, board_file: str | None = None, rules: str | No
         raise NotationError(f"Cyclades is played by 2 to 5 players, the header names {len(players)}",
                             _position(transcript, "players"))
     board_ref = board_file or header.board
-    if board_ref and board_ref not in {f"{n}p" for n in range(2, 6)}:
+    if board_ref and board_ref not in {f"{n}p" for n in BUILTIN_PLAYER_COUNTS}:
         path = Path(board_ref)
         if not board_file:
             if path.suffix != ".toml":  # a transcript may not make the referee read (and quote) any file
@@ -145,7 +145,6 @@ def starting_placement(transcript: Transcript, board: Board, players: tuple[str,
 _POSITION_UNITS = {"gp": "gold", "priest": "priests", "priests": "priests", "philosopher": "philosophers",
                    "philosophers": "philosophers", "troop": "troops", "troops": "troops", "fleet": "fleets",
                    "fleets": "fleets"}
-_BUILDINGS = ("temple", "university", "port", "fortress")
 
 
 def position_changes(transcript: Transcript, board: Board, players: tuple[str, ...]) -> list[tuple]:
@@ -174,7 +173,7 @@ def position_item(item: str, board: Board, players: tuple[str, ...], where: Posi
     if not words:
         raise bad("empty item")
     head = words[0].casefold()
-    if head in _BUILDINGS or head == "metropolis":
+    if head in fastpath.BUILDINGS or head == "metropolis":
         if len(words) != 2 or words[1] not in islands:
             raise bad(f"expected '{head} ISn' with an island of the board '{board.name}'")
         return (("add", "metropolis", (words[1],)) if head == "metropolis"
