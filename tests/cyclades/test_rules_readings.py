@@ -20,16 +20,7 @@ import pytest
 
 from conftest import buildings, count, fleets, fluents, gold, holds, metropolises, play, track, troops
 from test_rules_creature_effects import first_cycle
-
-#: A 3-player cycle 1: Ann offers to Ares, Bob to Poseidon, Cy takes Apollo.
-ARES_TURN = """
-    cycle 1
-    creatures: Pegasus
-    gods: Ares, Poseidon / Zeus, Athena
-    Ann: 2 on Ares
-    Bob: 2 on Poseidon
-    Cy: Apollo
-"""
+from test_rules_movement import MOVES as ARES_TURN  # 3 players: Ann on Ares, Bob on Poseidon, Cy Apollo
 
 LANDING = ARES_TURN + """
     Ann/Ares: troop on IS1; troop on IS1; 3 troops IS1 -> IS2
