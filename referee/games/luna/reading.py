@@ -47,6 +47,15 @@ _ACTIONS = ("an action (favour on 3, recruit on 3, shrine on 3, herbs 2 on 3, tr
 _LINES = "a new line (a header line, 'preparation', 'round N' or a player's move 'Ann: meditate')"
 
 
+START_RULES: tuple[str, ...] = ()
+"""Luna's grammar has no start rule besides ``start``."""
+
+
+def hint(line_text: str, terms: set[str]) -> str:
+    """No advice is added to Luna's syntax errors."""
+    return ""
+
+
 def expected(terms: set[str]) -> str:
     """Words for what a syntax error expected."""
     phrases = []
