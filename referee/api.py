@@ -16,8 +16,9 @@ from pathlib import Path
 from .catalogue import load_catalogue
 from .engine import Violation
 from .errors import NotationError, Position, RefereeError
-from .games import known_games
+from .games import known_games, rules_class
 from .notation import read_transcript
+from .picture import Picture
 from .referee import Referee, Run, Step
 from .report import Breach, Report, Verdict
 from .terms import Fn
@@ -26,8 +27,18 @@ from .transcript import CycleStart, Transcript
 #: Alternatives shown per group, and groups shown, unless everything is asked for.
 ALTERNATIVES_PER_GROUP = 6
 ALTERNATIVE_GROUPS = 8
-#: The games whose boards the referee draws.
-BOARD_GAMES = ("cyclades",)
+
+
+def board_picture_of(game: str) -> Picture:
+    """The board picture of a game (referee.picture), or a RefereeError: an
+    unknown game, or a game that has no board picture (yet)."""
+    name = game.casefold()
+    if name not in known_games():
+        raise RefereeError(f"unknown game '{game}'; the referee knows: {', '.join(known_games())}")
+    picture = rules_class(name).picture
+    if picture is None:
+        raise RefereeError(f"{name.capitalize()} has no board picture yet")
+    return picture
 
 
 @dataclass(frozen=True)
@@ -183,10 +194,7 @@ class Session:
         """The position after move ``after`` (default: the last) drawn as SVG (or
         text): who holds which island, troops, fleets, buildings, markers; never
         gold. A RefereeError for a game whose boards the referee does not draw."""
-        from .render import position_from_state, render_svg, render_text
-
-        if self.rules.name not in BOARD_GAMES:
-            raise RefereeError(f"the referee draws boards of {', '.join(BOARD_GAMES)}, not of {self.rules.name}")
+        picture = board_picture_of(self.rules.name)
         total = len(self.transcript.plays)
         if after is not None and not 0 <= after <= total:
             raise RefereeError(f"there is no move {after}: the transcript has {total} moves (0 to {total})")
@@ -198,9 +206,8 @@ class Session:
                  f"after move {number} of {name}, cycle {self.rules.cycle(run.final)}")
         if illegal:
             title += f" ({illegal} illegal move{'s' if illegal != 1 else ''} applied as played)"
-        render = render_svg if svg else render_text
-        return render(self.rules.board, position_from_state(run.final),
-                      [(p.name, p.colour) for p in self.transcript.header.players], title=title)
+        return picture.position(self.rules, run.final, [(p.name, p.colour) for p in self.transcript.header.players],
+                                title, svg)
 
     def explain(self, move: int | None = None, line: int | None = None, everything: bool = False) -> Verdict:
         number = self.move_number(move, line)

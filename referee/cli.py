@@ -15,7 +15,7 @@ from pathlib import Path
 import click
 
 from . import __version__
-from .api import BOARD_GAMES, Session
+from .api import Session, board_picture_of
 from .errors import RefereeError
 from .report import dumps, explanation_text
 
@@ -210,26 +210,13 @@ def board_picture(game: str, players: int | None = None, board_file: str | None 
                   transcript: str | None = None, after: int | None = None, svg: bool = False) -> str:
     """The text or SVG ``referee board`` prints: a board, or the position after a
     move of a transcript. A RefereeError for anything the user asked that cannot be done."""
-    from .board import builtin_board, load_board
     from .notation import read_transcript
-    from .render import render_svg, render_text
 
-    render = render_svg if svg else render_text
-    if game.casefold() not in BOARD_GAMES:
-        raise RefereeError(f"unknown game '{game}': the referee draws boards of {', '.join(BOARD_GAMES)}")
+    picture = board_picture_of(game)
     if transcript is None:
         if after is not None:
             raise RefereeError("--after N needs --transcript T: the position after move N of a transcript")
-        if board_file is not None:
-            board = load_board(board_file)
-            if players is not None and players not in board.player_counts:
-                counts = ", ".join(map(str, board.player_counts))
-                raise RefereeError(f"the board '{board.name}' is for {counts} players, not {players}")
-        elif players is not None:
-            board = builtin_board(players)
-        else:
-            raise RefereeError("say which board: --players N (2 to 5), --board FILE or --transcript T")
-        return render(board, seats=players if players is not None else max(board.player_counts))
+        return picture.blank(players, board_file, svg)
     record = read_transcript(transcript)
     if record.header.game != game.casefold():
         raise RefereeError(f"{transcript} is a game of {record.header.game}, not {game}")

@@ -14,8 +14,8 @@ from collections.abc import Callable
 from dataclasses import asdict
 
 from .api import Session
-from .board import BUILTIN_PLAYER_COUNTS
 from .errors import BoardError, Position
+from .games import rules_class
 from .notation import parse_transcript
 from .report import _verdict_json
 
@@ -23,8 +23,6 @@ from .report import _verdict_json
 JOBS: dict[str, Callable[[dict], dict]] = {}
 #: Sessions a worker keeps (the last transcripts asked about).
 KEPT_SESSIONS = 8
-#: The boards a transcript sent to the service may name (no file of the server).
-BUILTIN_BOARDS = {f"{n}p" for n in BUILTIN_PLAYER_COUNTS}
 
 _sessions: OrderedDict[tuple, Session] = OrderedDict()
 
@@ -42,9 +40,11 @@ def session(request: dict) -> Session:
     if found is None:
         transcript = parse_transcript(request["transcript"], request.get("name") or "transcript.txt")
         board = transcript.header.board
-        if board is not None and board not in BUILTIN_BOARDS:
+        builtin = rules_class(transcript.header.game).builtin_boards  # a board: line may name these, no file
+        if board is not None and board not in builtin:
             span = transcript.header.spans.get("board")
-            raise BoardError(f"the service uses the built-in boards only ({', '.join(sorted(BUILTIN_BOARDS))}), "
+            uses = f"the built-in boards only ({', '.join(sorted(builtin))})" if builtin else "no board file"
+            raise BoardError(f"the service uses {uses}, "
                              f"not the file '{board}': a transcript sent to it cannot name a file of the server",
                              Position(transcript.source, span.line, span.column) if span else None)
         found = Session(transcript, rules=request.get("rules"), time_limit=request.get("time_limit"))

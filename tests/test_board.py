@@ -1,4 +1,4 @@
-"""The Cyclades boards and their loader (referee/board.py, docs/boards.md).
+"""The Cyclades boards and their loader (referee/games/cyclades/board.py, docs/boards.md).
 
 The shipped boards are compared with the reference facts in the sibling folder
 ``shared/reference`` (skipped when it is not there); the loader's checks are
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.board import (
+from referee.games.cyclades.board import (
     Board,
     Island,
     Sea,
@@ -217,7 +217,7 @@ def test_board_facts():
 
 
 def test_loader_imports_neither_clingo_nor_lark():
-    code = "import sys, referee.board; print('clingo' in sys.modules, 'lark' in sys.modules)"
+    code = "import sys, referee.games.cyclades.board; print('clingo' in sys.modules, 'lark' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, check=True)
     assert out.stdout.split() == ["False", "False"]
 

@@ -1,4 +1,4 @@
-"""Drawing boards and positions (referee/render.py, ``referee board``): the SVG is
+"""Drawing boards and positions (referee/games/cyclades/draw.py, ``referee board``): the SVG is
 well-formed XML with one hexagon per hex placed by the neighbour rule, every id
 labelled, the board file's slots and prosperity drawn, a position's pieces equal
 to the state's counts, user text escaped; the command's errors exit with 2."""
@@ -14,11 +14,11 @@ from importlib import resources
 import pytest
 from click.testing import CliRunner
 
-from referee.board import builtin_board, hex_neighbours, load_board
+from referee.games.cyclades.board import builtin_board, hex_neighbours, load_board
 from referee.cli import main
 from referee.notation import read_transcript
 from referee.referee import Referee
-from referee.render import Position, position_from_state, render_svg, render_text
+from referee.games.cyclades.draw import Position, position_from_state, render_svg, render_text
 from referee.terms import fn
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -39,7 +39,7 @@ def labels(root: ET.Element, cls: str) -> list[str]:
 
 
 def board_file(players: int) -> dict:
-    """The shipped board file read as plain TOML, not through referee.board."""
+    """The shipped board file read as plain TOML, not through referee.games.cyclades.board."""
     text = resources.files("referee").joinpath(f"games/cyclades/boards/{players}p.toml").read_text("utf-8")
     data = tomllib.loads(text)
     if "based_on" in data["board"]:
@@ -341,6 +341,8 @@ def test_text_is_the_default_and_board_files_are_drawn(tmp_path):
 
 @pytest.mark.parametrize("args, message", [
     (["chess", "--players", "2"], "unknown game 'chess'"),
+    (["luna", "--players", "2"], "Luna has no board picture yet"),
+    (["LUNA", "--transcript", "transcripts/luna/game-2p.txt"], "Luna has no board picture yet"),
     (["cyclades"], "say which board"),
     (["cyclades", "--players", "7"], "no built-in Cyclades board for 7 players"),
     (["cyclades", "--after", "3", "--players", "3"], "--after N needs --transcript T"),

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import importlib
 from importlib import resources
+from pathlib import Path
 from typing import Protocol
 
 from ..errors import NotationError, Position
@@ -51,6 +52,20 @@ class GameRules(Protocol):
     def warnings(self, move: Fn) -> tuple[str, ...]: ...
     # optional: what the referee worked out about a move (e.g. the rolls that explain a battle's losses)
     def notes(self, state: frozenset, move: Fn) -> tuple[str, ...]: ...
+
+
+def rule_files(game: str) -> tuple[Path, ...]:
+    """The shared contract (``referee/rules.lp``), every rule file of the game
+    (``referee/games/<game>/rules/*.lp``) in a stable order, then every variant
+    module of its readings (each reading switches its own on)."""
+    from ..readings import load_readings
+
+    pkg = resources.files("referee")
+    rules_dir = pkg / "games" / game / "rules"
+    files = [Path(str(pkg / "rules.lp"))]
+    files += sorted(Path(str(rules_dir / entry.name)) for entry in rules_dir.iterdir() if entry.name.endswith(".lp"))
+    files += load_readings(game).modules()
+    return tuple(files)
 
 
 def known_games() -> tuple[str, ...]:

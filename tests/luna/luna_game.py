@@ -43,8 +43,8 @@ def transcript(body: str, players: int = 2, layout: str = "intro", header: str =
 
 @functools.cache
 def _engine() -> Engine:
-    from referee.games.luna.game import rule_files
-    return Engine(rule_files())
+    from referee.games import rule_files
+    return Engine(rule_files("luna"))
 
 
 @functools.cache

@@ -209,7 +209,7 @@ def test_requests_the_referee_cannot_answer_are_422_with_a_position(server, chan
 
 def test_a_board_of_a_game_without_boards_is_a_clear_error(server):
     error = _error(server.post("/api/board", {"transcript": transcript("luna/game-2p.txt")}), 422, "error")
-    assert "draws boards of cyclades" in error["message"]
+    assert error["message"] == "Luna has no board picture yet"
 
 
 def test_unknown_paths_and_methods_are_json(server):

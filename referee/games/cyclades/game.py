@@ -4,15 +4,16 @@ rule programs live. Game-specific glue for the generic referee."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 
-from ...board import BUILTIN_PLAYER_COUNTS, Board, board_facts, builtin_board, load_board
+from .draw import CycladesPicture
+from .board import BUILTIN_PLAYER_COUNTS, Board, board_facts, builtin_board, load_board
 from ...errors import BoardError, NotationError, Position
 from ...readings import load_readings
 from ...state import Draft, tup
 from ...terms import Fn, fn
 from ...transcript import Header, Play, Transcript
+from .. import rule_files
 from ..fluents import StateReading
 from . import describe, fastpath
 
@@ -21,17 +22,6 @@ SEAT_LETTERS = "ABCDE"
 #: (``CycladesRules.screen``): more than any one offering, recruit, purchase or
 #: movement costs in a real game, so that every move the rules permit is listed.
 SCREENED_GOLD = 99
-
-
-def rule_files() -> tuple[Path, ...]:
-    """The shared contract and every Cyclades rule file, in a stable order."""
-    pkg = resources.files("referee")
-    rules_dir = pkg / "games" / "cyclades" / "rules"
-    files = [Path(str(pkg / "rules.lp"))]
-    files += sorted(Path(str(rules_dir / name)) for name in
-                    (entry.name for entry in rules_dir.iterdir()) if name.endswith(".lp"))
-    files += load_readings("cyclades").modules()  # every variant; a reading switches its own on
-    return tuple(files)
 
 
 @dataclass(frozen=True)
@@ -57,7 +47,7 @@ def setup(transcript: Transcript, board_file: str | None = None, rules: str | No
         raise NotationError(f"Cyclades is played by 2 to 5 players, the header names {len(players)}",
                             _position(transcript, "players"))
     board_ref = board_file or header.board
-    if board_ref and board_ref not in {f"{n}p" for n in BUILTIN_PLAYER_COUNTS}:
+    if board_ref and board_ref not in CycladesRules.builtin_boards:
         path = Path(board_ref)
         if not board_file:
             if path.suffix != ".toml":  # a transcript may not make the referee read (and quote) any file
@@ -206,15 +196,33 @@ class CycladesRules(StateReading):
     """The Cyclades rules for one game, set up from a transcript's header."""
 
     name = "cyclades"
+    picture = CycladesPicture()  # referee board, Session.picture
+    builtin_boards = frozenset(f"{n}p" for n in BUILTIN_PLAYER_COUNTS)  # what a board: line names, not a file
 
     def __init__(self, transcript: Transcript, board_file: str | None = None, rules: str | None = None):
         self.setup = setup(transcript, board_file=board_file, rules=rules)
-        self.program_files = rule_files()
+        self.program_files = rule_files(self.name)
         self.static = self.setup.static
         self.players = self.setup.players
         self.board = self.setup.board
         self.reading = rules or transcript.header.rules
         self.position = position_changes(transcript, self.board, self.players)
+
+    @classmethod
+    def search_scenarios(cls) -> tuple:
+        """The scenarios of referee compare's search (scenarios.py)."""
+        from .scenarios import SCENARIOS
+        return SCENARIOS
+
+    def use_variants(self, variants: tuple[str, ...]) -> None:
+        """Judge with exactly these variant modules switched on (the search's readings)."""
+        self.static = tuple(f for f in self.static if f.name != "variant_active") + tuple(
+            fn("variant_active", Fn(v)) for v in variants)
+        self.setup.facts.variants = frozenset(variants)
+
+    def position_item(self, item: str) -> tuple:
+        """A 'position:' item read against this game's board and players."""
+        return position_item(item, self.board, self.players)
 
     def starting_position(self, state: frozenset) -> frozenset:
         """The initial state with a 'position:' line's items added."""

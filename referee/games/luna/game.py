@@ -7,26 +7,17 @@ the players' moves lets the solver judge the coming moves in batches."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 
 from ...errors import DataError, NotationError, Position
 from ...terms import Fn, fn
 from ...transcript import Play, Transcript
+from .. import rule_files
 from ..fluents import StateReading
 from . import data as luna_data
 from . import describe, speculate
 
 FIGURES = ("priestess", "builder", "apostate")
-
-
-def rule_files() -> tuple[Path, ...]:
-    """The shared contract and every Luna rule file, in a stable order."""
-    pkg = resources.files("referee")
-    rules_dir = pkg / "games" / "luna" / "rules"
-    files = [Path(str(pkg / "rules.lp"))]
-    files += sorted(Path(str(rules_dir / entry.name)) for entry in rules_dir.iterdir() if entry.name.endswith(".lp"))
-    return tuple(files)
 
 
 @dataclass(frozen=True)
@@ -102,6 +93,13 @@ class LunaRules(StateReading):
 
     name = "luna"
     period = "round"
+    picture = None  # no board picture yet: referee board says so
+    builtin_boards: frozenset[str] = frozenset()  # a board: line names a data file
+
+    @classmethod
+    def search_scenarios(cls) -> tuple:
+        """No scenarios for referee compare's search yet."""
+        return ()
     has_fast_path = True  # the bookkeeping steps (speculate.bookkeeping)
 
     def __init__(self, transcript: Transcript, board_file: str | None = None, rules: str | None = None):
@@ -125,7 +123,7 @@ class LunaRules(StateReading):
             raise DataError(f"the data file does not fit {len(self.players)} players: {error}", where) from None
         self.layout = header.options.get("layout", "intro")
         self.reading = rules or header.rules
-        self.program_files = rule_files()
+        self.program_files = rule_files(self.name)
         figures = {name: int(header.options[f"figure_{name}"]) for name in FIGURES
                    if f"figure_{name}" in header.options}
         self.static = static_facts(self.players, self.data, self.layout, self.reading, figures)

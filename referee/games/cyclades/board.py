@@ -22,9 +22,9 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, Union
 
-from .errors import BoardError
-from .tomlsource import TomlSource
-from .terms import Fn, fn
+from ...errors import BoardError
+from ...tomlsource import TomlSource
+from ...terms import Fn, fn
 
 __all__ = [
     "Island",

@@ -1,12 +1,12 @@
-"""Drawing a board, and a position on it, for a person: SVG and plain text.
+"""Drawing a Cyclades board, and a position on it, for a person: SVG and plain text.
 
 Pure functions, no I/O: :func:`render_svg` and :func:`render_text` take a
-:class:`~referee.board.Board`, optionally a :class:`Position` (read from a
+:class:`~referee.games.cyclades.board.Board`, optionally a :class:`Position` (read from a
 referee state with :func:`position_from_state`) and the players as
 ``(name, colour)`` pairs, and return a string.  The geometry follows the hex
 grid of docs/boards.md: pointy-topped hexes in horizontal rows, the rows
 centred on one another, so that a hex touches two hexes in each neighbouring
-row exactly as :func:`referee.board.hex_neighbours` says.
+row exactly as :func:`referee.games.cyclades.board.hex_neighbours` says.
 
 The SVG is built as text, every piece of user text escaped, and is
 deterministic: the same board and position always give the same bytes (hexes
@@ -23,8 +23,10 @@ from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 from xml.sax.saxutils import escape as _xml_escape
 
-from .board import Board, Island, parse_hex
-from .terms import Fn
+from ...errors import RefereeError
+from ...picture import Picture
+from .board import Board, Island, builtin_board, load_board, parse_hex
+from ...terms import Fn
 
 __all__ = [
     "Position",
@@ -33,6 +35,7 @@ __all__ = [
     "render_text",
     "COLOURS",
     "BUILDING_TYPES",
+    "CycladesPicture",
 ]
 
 _ROW_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -779,3 +782,24 @@ def render_text(board: Board, position: Position | None = None, players: Sequenc
             out.append(f"  seat {seat.letter}: islands {', '.join(seat.islands)}; fleets {', '.join(seat.fleets)}"
                        + ("" if seat.verified else "  (unverified)"))
     return "\n".join(out) + "\n"
+
+
+class CycladesPicture(Picture):
+    """The Cyclades board and its positions (referee.picture's interface)."""
+
+    def blank(self, players: int | None, board_file: str | None, svg: bool) -> str:
+        render = render_svg if svg else render_text
+        if board_file is not None:
+            board = load_board(board_file)
+            if players is not None and players not in board.player_counts:
+                counts = ", ".join(map(str, board.player_counts))
+                raise RefereeError(f"the board '{board.name}' is for {counts} players, not {players}")
+        elif players is not None:
+            board = builtin_board(players)
+        else:
+            raise RefereeError("say which board: --players N (2 to 5), --board FILE or --transcript T")
+        return render(board, seats=players if players is not None else max(board.player_counts))
+
+    def position(self, rules, state: frozenset, players: Sequence[tuple[str, str]], title: str, svg: bool) -> str:
+        render = render_svg if svg else render_text
+        return render(rules.board, position_from_state(state), players, title=title)
