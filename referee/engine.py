@@ -20,7 +20,7 @@ from typing import Iterable
 import clingo
 from clingo import ast
 
-from .errors import SolverLimitError
+from .errors import RefereeError, SolverLimitError
 from .terms import Fn, Term, intern
 
 #: Default bound on one solve (seconds); the rule programs are stratified, so a
@@ -353,22 +353,12 @@ class Engine:
             for symbol in facts:
                 backend.add_rule([backend.add_atom(symbol)])
         deadline = time.monotonic() + self.time_limit
-        ground_error: list[BaseException] = []
-
-        def ground() -> None:
-            try:
-                ctl.ground([("base", [])])
-            except BaseException as exc:  # re-raised in the caller's thread
-                ground_error.append(exc)
-
-        worker = threading.Thread(target=ground, daemon=True)
-        worker.start()
-        worker.join(self.time_limit)
-        if worker.is_alive():
+        finished, error = _ground_within(ctl, self.time_limit)
+        if not finished:
             ctl.interrupt()
             raise SolverLimitError(f"grounding took longer than the bound of {self.time_limit:g} s")
-        if ground_error:
-            raise SolverLimitError(f"the rule programs could not be grounded: {ground_error[0]}")
+        if error is not None:
+            raise SolverLimitError(f"the rule programs could not be grounded: {error}")
         symbols: list[Term] = []
         with ctl.solve(on_model=lambda m: symbols.extend(from_symbol(s) for s in m.symbols(shown=True)),
                        async_=True) as handle:
@@ -379,6 +369,132 @@ class Engine:
         if not result.satisfiable:
             raise SolverLimitError("the rule programs have no answer for this position (a bug in the rules)")
         return symbols
+
+
+def _ground_within(ctl: clingo.Control, seconds: float) -> tuple[bool, BaseException | None]:
+    """Ground in a worker thread, waiting at most ``seconds`` (clingo cannot
+    interrupt a grounding in progress): whether it finished, and its error."""
+    ground_error: list[BaseException] = []
+
+    def ground() -> None:
+        try:
+            ctl.ground([("base", [])])
+        except BaseException as exc:  # returned to the caller's thread
+            ground_error.append(exc)
+
+    worker = threading.Thread(target=ground, daemon=True)
+    worker.start()
+    worker.join(seconds)
+    if worker.is_alive():
+        return False, None
+    return True, (ground_error[0] if ground_error else None)
+
+
+def grounding_messages(program_files: Iterable[Path], facts: Iterable[Term],
+                       inputs: Iterable[tuple[str, int]] = ()) -> list[str]:
+    """Ground the rule programs over ``facts`` with clingo's warnings on: every
+    message clingo gives (an atom that occurs in no rule head, an undefined
+    operation, an unsafe variable, a syntax error...), as ``code: text``.
+
+    For tests only (tests/test_rules_ground.py), over the shipped games' data:
+    the facts are given as program text (clingo's checks do not see atoms added
+    through the Backend, which the referee uses for everything a user wrote), and
+    ``inputs`` (name, arity) are declared ``#defined`` for when no fact gives
+    them. What remains of "atom does not occur in any rule head" names a
+    predicate nothing defines (a misspelling)."""
+    messages: list[str] = []
+    ctl = clingo.Control(["--warn=all"], logger=lambda code, text: messages.append(f"{code.name}: {text.strip()}"),
+                         message_limit=10_000)
+    try:
+        for path in program_files:  # loaded by name, so that a message names its file and line
+            ctl.load(str(path))
+        ctl.add("base", [], "\n".join([f"#defined {name}/{arity}." for name, arity in sorted(set(inputs))]
+                                      + [f"{to_symbol(term)}." for term in facts]))
+        ctl.ground([("base", [])])
+    except RuntimeError as error:  # the messages say why
+        messages.append(f"error: {error}")
+    return messages
+
+
+# -- an optimisation over renamed copies of a rule program (referee compare's search) ------
+
+_SHARED = {("does", 2)}
+
+
+def renamed(program: str, prefix: str) -> list:
+    """The statements of ``program`` with every predicate it defines (and
+    ``true/1``, ``variant_active/1``) prefixed; ``does/2`` and the static facts
+    stay shared. #show statements are dropped."""
+    statements: list = []
+    ast.parse_string(program, statements.append)
+    defined = {("true", 1), ("variant_active", 1)}
+
+    class Heads(ast.Transformer):
+        def visit_SymbolicAtom(self, atom):
+            symbol = atom.symbol
+            for f in (symbol.arguments if symbol.ast_type == ast.ASTType.Pool else [symbol]):
+                if f.ast_type == ast.ASTType.Function:
+                    defined.add((f.name, len(f.arguments)))
+            return atom
+
+    for s in statements:
+        if s.ast_type == ast.ASTType.Rule:
+            Heads()(s.head)
+    defined -= _SHARED
+
+    class Rename(ast.Transformer):
+        def visit_SymbolicAtom(self, atom):
+            symbol = atom.symbol
+            if symbol.ast_type == ast.ASTType.Pool:
+                return atom.update(symbol=symbol.update(arguments=[self._name(f) for f in symbol.arguments]))
+            return atom.update(symbol=self._name(symbol))
+
+        def _name(self, f):
+            if f.ast_type == ast.ASTType.Function and (f.name, len(f.arguments)) in defined:
+                return f.update(name=prefix + f.name)
+            return f
+
+    return [Rename()(s) for s in statements if s.ast_type == ast.ASTType.Rule]
+
+
+@functools.lru_cache(maxsize=2)
+def _renamed(program: str, prefix: str) -> tuple:
+    """The renamed copy of a rule program (kept: renaming takes a moment)."""
+    return tuple(renamed(program, prefix))
+
+
+def best_model(program: str, prefixes: tuple[str, ...], glue: str, facts: Iterable[Term], seconds: float,
+               ground_seconds: float, failure: str) -> tuple[list[Term] | None, bool]:
+    """The best model of an optimisation problem: ``program`` once per prefix,
+    its predicates renamed apart (:func:`renamed`), with ``glue`` (choice rules,
+    constraints, ``#minimize`` and ``#show``) over ``facts``.
+
+    Grounding is bounded by ``ground_seconds`` (a RefereeError ``failure`` when
+    it is hit or fails), solving by ``seconds``. Returns the shown atoms of the
+    best model found (None when there is none) and whether it is proven optimal.
+    """
+    ctl = clingo.Control(["--warn=none", "--opt-mode=opt"])
+    with ast.ProgramBuilder(ctl) as builder:
+        for prefix in prefixes:
+            for statement in _renamed(program, prefix):
+                builder.add(statement)
+        ast.parse_string(glue, builder.add)
+    with ctl.backend() as backend:
+        for term in facts:
+            backend.add_rule([backend.add_atom(to_symbol(term))])
+    finished, error = _ground_within(ctl, ground_seconds)
+    if not finished or error is not None:
+        raise RefereeError(failure + (f": {error}" if error is not None else ""))
+    best: list = []
+    with ctl.solve(on_model=lambda m: best.append([from_symbol(s) for s in m.symbols(shown=True)]),
+                   async_=True) as handle:
+        done = handle.wait(seconds)
+        if not done:
+            handle.cancel()
+        outcome = handle.get()
+    if not best:
+        return None, False
+    return best[-1], bool(done and outcome.exhausted)
 
 
 @functools.lru_cache(maxsize=8)

@@ -23,18 +23,14 @@ changes. A variant without a scenario is reported as not searched.
 
 from __future__ import annotations
 
-import threading
 import time
 from dataclasses import dataclass
 
-import clingo
-from clingo import ast
-
 from .compare import CompareResult, check_readings, rules_broken, verdict
-from .engine import from_symbol, to_symbol
+from .engine import best_model
 from .errors import DataError, RefereeError
 from .readings import Readings, load_readings
-from .terms import fn
+from .terms import Fn, fn
 
 #: Default bounds: free facts in a position, seconds of solving per scenario.
 DEFAULT_MAX_SIZE = 8
@@ -97,45 +93,6 @@ class Disagreement:
 
 # -- the combined program ------------------------------------------------------------------
 
-_SHARED = {("does", 2)}
-
-
-def renamed(program: str, prefix: str) -> list:
-    """The statements of ``program`` with every predicate it defines (and
-    ``true/1``, ``variant_active/1``) prefixed; ``does/2`` and the static facts
-    stay shared. #show statements are dropped."""
-    statements: list = []
-    ast.parse_string(program, statements.append)
-    defined = {("true", 1), ("variant_active", 1)}
-
-    class Heads(ast.Transformer):
-        def visit_SymbolicAtom(self, atom):
-            symbol = atom.symbol
-            for f in (symbol.arguments if symbol.ast_type == ast.ASTType.Pool else [symbol]):
-                if f.ast_type == ast.ASTType.Function:
-                    defined.add((f.name, len(f.arguments)))
-            return atom
-
-    for s in statements:
-        if s.ast_type == ast.ASTType.Rule:
-            Heads()(s.head)
-    defined -= _SHARED
-
-    class Rename(ast.Transformer):
-        def visit_SymbolicAtom(self, atom):
-            symbol = atom.symbol
-            if symbol.ast_type == ast.ASTType.Pool:
-                return atom.update(symbol=symbol.update(arguments=[self._name(f) for f in symbol.arguments]))
-            return atom.update(symbol=self._name(symbol))
-
-        def _name(self, f):
-            if f.ast_type == ast.ASTType.Function and (f.name, len(f.arguments)) in defined:
-                return f.update(name=prefix + f.name)
-            return f
-
-    return [Rename()(s) for s in statements if s.ast_type == ast.ASTType.Rule]
-
-
 _GLUE = """
 {{ pick(E) : extra(E) }} {max_size}.
 1 {{ choose(I) : move(I,_,_) }} 1.
@@ -170,17 +127,6 @@ legality_differs :- b_illegal, not a_illegal.
 #minimize{ 1@1 : not differ_verdict }.
 #show pick/1. #show choose/1. #show differ_verdict/0. #show a_verdict/1. #show b_verdict/1.
 """
-
-
-_PROGRAM_CACHE: dict = {}
-
-
-def _statements(program: str) -> tuple[list, list]:
-    """The two renamed copies of the rule program (kept: renaming takes a moment)."""
-    if program not in _PROGRAM_CACHE:
-        _PROGRAM_CACHE.clear()
-        _PROGRAM_CACHE[program] = (renamed(program, "a_"), renamed(program, "b_"))
-    return _PROGRAM_CACHE[program]
 
 
 def compare_search(game: str, reading_a: str, reading_b: str, max_size: int = DEFAULT_MAX_SIZE,
@@ -287,58 +233,27 @@ def _search(scenario: Scenario, reading_a: tuple, reading_b: tuple, shown: tuple
     base_a, referee = _base_state(scenario, reading_a, readings)
     base_b, _ = _base_state(scenario, reading_b, readings)
     program = "\n".join(p.read_text(encoding="utf-8") for p in referee.engine.program_files)
-    copy_a, copy_b = _statements(program)
-    ctl = clingo.Control(["--warn=none", "--opt-mode=opt"])
-    with ast.ProgramBuilder(ctl) as builder:
-        for statement in copy_a + copy_b:
-            builder.add(statement)
-        glue = _GLUE.format(max_size=max_size) + _COPY.format(p="a_") + _COPY.format(p="b_") + _DIFFER
-        ast.parse_string(glue, builder.add)
+    glue = _GLUE.format(max_size=max_size) + _COPY.format(p="a_") + _COPY.format(p="b_") + _DIFFER
     static = [f for f in referee.rules.static if f.name != "variant_active"]
-    facts = [to_symbol(f) for f in static]
-    facts += [clingo.Function("a_variant_active", [clingo.Function(v)]) for v in reading_a[1]]
-    facts += [clingo.Function("b_variant_active", [clingo.Function(v)]) for v in reading_b[1]]
-    facts += [clingo.Function("base_a_", [to_symbol(f)]) for f in base_a]
-    facts += [clingo.Function("base_b_", [to_symbol(f)]) for f in base_b]
+    facts: list = list(static)
+    facts += [fn("a_variant_active", Fn(v)) for v in reading_a[1]]
+    facts += [fn("b_variant_active", Fn(v)) for v in reading_b[1]]
+    facts += [fn("base_a_", f) for f in base_a]
+    facts += [fn("base_b_", f) for f in base_b]
     for e, extra in enumerate(scenario.extras):
-        facts.append(clingo.Function("extra", [clingo.Number(e)]))
+        facts.append(fn("extra", e))
         kind, name, *rest = referee.rules.position_item(extra)
         if kind == "change":
             key, delta = rest
-            facts.append(clingo.Function("delta", [clingo.Number(e), clingo.Function(name), to_symbol(key),
-                                                   clingo.Number(delta)]))
+            facts.append(fn("delta", e, Fn(name), key, delta))
         else:
-            facts.append(clingo.Function("adds", [clingo.Number(e), to_symbol(fn(name, *rest[0]))]))
+            facts.append(fn("adds", e, fn(name, *rest[0])))
     for i, (role, move, _) in enumerate(scenario.moves):
-        facts.append(clingo.Function("move", [clingo.Number(i), to_symbol(role), to_symbol(move)]))
-    with ctl.backend() as backend:
-        for symbol in facts:
-            backend.add_rule([backend.add_atom(symbol)])
-    ground_error: list = []
-
-    def ground() -> None:
-        try:
-            ctl.ground([("base", [])])
-        except BaseException as exc:  # re-raised below
-            ground_error.append(exc)
-
-    worker = threading.Thread(target=ground, daemon=True)
-    worker.start()
-    worker.join(max(seconds, 30.0))
-    if worker.is_alive() or ground_error:
-        raise RefereeError(f"the search of scenario {scenario.name} could not be grounded in time"
-                           + (f": {ground_error[0]}" if ground_error else ""))
-    best: list = []
-    with ctl.solve(on_model=lambda m: best.append([from_symbol(s) for s in m.symbols(shown=True)]),
-                   async_=True) as handle:
-        finished = handle.wait(seconds)
-        if not finished:
-            handle.cancel()
-        outcome = handle.get()
-    if not best:
+        facts.append(fn("move", i, role, move))
+    model, optimal = best_model(program, ("a_", "b_"), glue, facts, seconds, max(seconds, 30.0),
+                                f"the search of scenario {scenario.name} could not be grounded in time")
+    if model is None:
         return None
-    model = best[-1]
-    optimal = finished and outcome.exhausted
     picks = sorted(a.args[0] for a in model if a.name == "pick")
     choice = next(a.args[0] for a in model if a.name == "choose")
     verdict_a = tuple(sorted(a.args[0].name for a in model if a.name == "a_verdict"))
