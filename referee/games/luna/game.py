@@ -87,7 +87,8 @@ def static_facts(players: tuple[str, ...], values: luna_data.LunaData, layout: s
     facts += [fn("priestess_value", k, v) for k, v in enumerate(priestess, start=1)]
     facts += [fn("priestess_step", max(priestess)), fn("builder_step", values.builder)]
     facts += [fn("council_value", s, v) for s, v in enumerate(values.council)]
-    facts += [fn("last_seat", len(values.council) - 1), fn("novices_per_player", values.novices_per_player)]
+    facts += [fn("last_seat", len(values.council) - 1), fn("novices_per_player", values.novices_per_player),
+              fn("shrines_per_player", values.shrines_per_player)]
     # Rule setup_figures: where the transcript places them (normal layout), else the intro layout's islands
     facts += [fn("figure_start", fn(f), (figures or {}).get(f, i)) for f, i in values.intro_figures]
     for seat, p in enumerate(players):
