@@ -111,8 +111,17 @@ def test_every_shipped_value_has_a_source():
     from referee.games.luna import data
     values = data.load()
     for key in ("islands", "tile_symbols", "temple_parts", "guard_tiles", "priestess", "builder", "council",
-                "novices_per_player", "intro_figures", "intro_shrines", "parts_used"):
+                "novices_per_player", "shrines_per_player", "intro_figures", "intro_shrines", "parts_used",
+                "influence", "temple_tiles", "favour_tokens", "priestess_figures", "council_start"):
         assert values.source(key), key
+    # the values public sources give (issue 18: rules-facts.md) are marked verified, with the source
+    for key in ("novices_per_player", "shrines_per_player", "guard_tiles", "influence", "temple_tiles",
+                "favour_tokens", "priestess_figures", "council_start"):
+        assert values.source(key).startswith("verified: ") and not values.unverified(key), key
+    assert values.novices_per_player == 13 and values.shrines_per_player == 6
+    for key in ("islands", "tile_symbols", "temple_parts", "priestess", "builder", "council", "intro_figures",
+                "intro_shrines"):
+        assert values.unverified(key), key
 
 
 def test_catalogue_documents_every_rule_of_the_programs_and_quotes_seed_002():

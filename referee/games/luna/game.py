@@ -11,6 +11,7 @@ from importlib import resources
 from pathlib import Path
 
 from ...errors import DataError, NotationError, Position
+from ...readings import load_readings
 from ...terms import Fn, fn
 from ...transcript import Play, Transcript
 from ..fluents import StateReading
@@ -26,6 +27,7 @@ def rule_files() -> tuple[Path, ...]:
     rules_dir = pkg / "games" / "luna" / "rules"
     files = [Path(str(pkg / "rules.lp"))]
     files += sorted(Path(str(rules_dir / entry.name)) for entry in rules_dir.iterdir() if entry.name.endswith(".lp"))
+    files += load_readings("luna").modules()  # every variant; a reading switches its own on (variant_active/1)
     return tuple(files)
 
 
@@ -69,6 +71,7 @@ def static_facts(players: tuple[str, ...], values: luna_data.LunaData, layout: s
     n = len(players)
     facts: list[Fn] = [fn("player_count", n), fn("variant", fn(reading) if reading.isidentifier() else reading),
                        fn("layout", fn(layout)), fn("start_player", players[0])]
+    facts += [fn("variant_active", Fn(v)) for v in load_readings("luna").active(reading)]
     for seat, p in enumerate(players, start=1):
         facts += [fn("player", p), fn("role", p), fn("seat", p, seat)]
     facts.append(fn("role", fn("game")))
