@@ -167,6 +167,8 @@ class Session:
         if self.rules.is_over(run.final):
             report.outcome = self.outcome(run.final)
             report.winners = tuple(self.rules.winners(run.final))
+        if hasattr(self.rules, "unverified_values"):  # a game whose data file has placeholders (Luna)
+            report.unverified = self.rules.unverified_values(run)
         return report
 
     def outcome(self, state: frozenset) -> str:
