@@ -143,6 +143,8 @@ def test_substitute_alone_is_offered_among_the_legal_moves():
     state = referee.run(close=False).final
     legal = {m for _, m in referee.legal_moves(state)}
     assert {fn("favour", 1, 1), fn("banish", 1, 1), fn("council", 7, 1, 1)} <= legal
+    groups = referee.rules.group_moves([m for _, m in referee.legal_moves(state)], None, state=state, player="Ann")
+    assert "take a favour on island 1 (shrine) with a substitute novice alone" in groups
     default = Referee(parse_transcript(transcript("round 1"), "t.luna"))
     state = default.run(close=False).final
     assert not {fn("favour", 1, 1), fn("banish", 1, 1), fn("council", 7, 1, 1)} & {m for _, m in default.legal_moves(state)}
