@@ -68,11 +68,14 @@ class Session:
         self.catalogue = load_catalogue(self.rules.name)
         self.reading = rules or transcript.header.rules
         self.viewpoint: str | None = None  # the player whose view the answers keep to; None: everything
-        if self.reading not in self.catalogue.readings:
+        known = _known_readings(self.rules.name, self.catalogue)
+        if self.reading not in known:
             span = transcript.header.spans.get("rules")
-            raise NotationError(f"unknown rules reading '{self.reading}'; known readings: "
-                                f"{', '.join(self.catalogue.readings)}",
+            raise NotationError(f"unknown rules reading '{self.reading}'; known readings: {', '.join(known)}",
                                 Position(transcript.source, span.line, span.column) if span else None)
+        # the catalogue reading whose sentences the reports quote: a reading that is no
+        # translation (Luna's luna-publisher-faq, readings.toml) quotes the English
+        self.quoting = self.reading if self.reading in self.catalogue.readings else "en"
 
     def seen_by(self, player: str | None) -> "Session":
         """This session answering as ``player`` (a name from the players line)
@@ -102,7 +105,7 @@ class Session:
         entry = self.catalogue.rule(violation.rule)
         args = [self.rules.term_text(a) for a in violation.args]
         return Breach(violation.rule, entry.title, entry.format(self.rules.role_text(violation.role), args),
-                      entry.en, self.reading, entry.sentence(self.reading) if self.reading != "en" else "")
+                      entry.en, self.quoting, entry.sentence(self.quoting) if self.quoting != "en" else "")
 
     def verdict(self, run: Run, step: Step, alternatives: bool = False, everything: bool = False) -> Verdict:
         play = step.play or self._nearest_play(run, step)
@@ -175,6 +178,8 @@ class Session:
         if self.rules.is_over(run.final):
             report.outcome = self.outcome(run.final)
             report.winners = tuple(self.rules.winners(run.final))
+        if hasattr(self.rules, "unverified_values"):  # a game whose data file has placeholders (Luna)
+            report.unverified = self.rules.unverified_values(run)
         return report
 
     def outcome(self, state: frozenset) -> str:
@@ -238,6 +243,14 @@ class Session:
         raise RefereeError(f"line {line} holds no move")
 
 
+def _known_readings(game: str, catalogue) -> tuple[str, ...]:
+    """The catalogue's readings (English and the translations), then the other
+    readings of the game's readings.toml (a publisher's rulings)."""
+    from .readings import load_readings
+
+    return tuple(dict.fromkeys((*catalogue.readings, *load_readings(game).names)))
+
+
 def readings(game: str) -> dict:
     """The rule readings of a game: English and each translation (its seed file
     and kind, and the variant modules its reading includes), and every variant
@@ -255,4 +268,8 @@ def readings(game: str) -> dict:
     for name, t in catalogue.translations.items():
         shown.append({"reading": name, "language": name.split("-")[0], "source": t.file, "seed": t.seed,
                       "script": t.script, "kind": t.kind, "variants": variants_of.get(name, [])})
+    for entry in encoded["readings"]:  # a reading that is no translation (a publisher's rulings)
+        if entry["name"] not in catalogue.readings:
+            shown.append({"reading": entry["name"], "language": "en", "source": entry["title"],
+                          "variants": entry["variants"]})
     return {"game": game, "default": "en", "readings": shown, "variants": encoded["variants"]}

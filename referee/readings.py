@@ -47,11 +47,12 @@ class Variant:
     reading: str
     sources: tuple[Source, ...]
     module: Path
+    ruling: str = ""   # a publisher's answer the variant follows (e.g. Luna's luna-publisher-faq), if any
 
     def to_json(self) -> dict:
         return {"id": self.id, "title": self.title, "rules": list(self.rules), "changes_play": self.changes_play,
                 "default": self.default, "reading": self.reading, "module": self.module.name,
-                "sources": [vars(s) for s in self.sources]}
+                "sources": [vars(s) for s in self.sources], "ruling": self.ruling}
 
 
 @dataclass(frozen=True)
@@ -151,8 +152,11 @@ def _variant(src: TomlSource, vid: str, table: dict[str, Any], variants_dir: Pat
     module = variants_dir / f"{vid}.lp"
     if not module.is_file():
         raise src.error(f"variant {vid} has no module rules/variants/{vid}.lp", where)
+    ruling = table.get("ruling", "")
+    if not isinstance(ruling, str):
+        raise src.error(f"variant {vid}: 'ruling' must be a string", where)
     return Variant(vid, table["title"], tuple(rules), table["changes_play"], table["default"], table["reading"],
-                   tuple(sources), module)
+                   tuple(sources), module, ruling)
 
 
 def readings_json(readings: Readings) -> dict:
@@ -181,8 +185,10 @@ def readings_text(readings: Readings) -> str:
             out.append(f"  variant {v.id}: {v.title} (rules {', '.join(v.rules)}; {play})")
             out.append(f"    default: {v.default}")
             out.append(f"    reading: {v.reading}")
+            if v.ruling:
+                out.append(f"    ruling: {v.ruling}")
             for s in v.sources:
-                if s.seed == reading.name.removeprefix("zh-"):
+                if s.seed == reading.name.removeprefix("zh-") or not reading.name.startswith("zh-"):
                     zh = " ".join(s.zh.split())
                     out.append(f"    seed {s.seed} ({s.file}): {zh}")
                     out.append(f"      \"{s.en}\"")

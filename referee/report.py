@@ -65,6 +65,9 @@ class Report:
     outcome: str = ""
     winners: tuple[str, ...] = ()
     period: str = "cycle"  # what the game calls its turns of play ('round' in Luna); text only
+    # the placeholder values (a game's data file marks them unverified) the rules read in this game,
+    # in words; None for a game without such values (Cyclades): not in the JSON then
+    unverified: tuple[str, ...] | None = None
 
     @property
     def exit_code(self) -> int:
@@ -79,6 +82,8 @@ class Report:
                 "disputes": [_verdict_json(v) for v in self.disputes],
                 "warnings": [_verdict_json(v) for v in self.warnings],
                 "outcome": self.outcome, "winners": list(self.winners)}
+        if self.unverified is not None:
+            data["unverified"] = list(self.unverified)
         return data
 
     def to_text(self) -> str:
@@ -90,6 +95,9 @@ class Report:
             lines.append("")
             lines.append(explanation_text(v))
         lines.append("")
+        if self.unverified:
+            lines.append("Depends on unverified printed values (placeholders, not the printed components; "
+                         f"docs/{self.game}.md): {'; '.join(self.unverified)}.")
         lines.append(self.summary())
         return "\n".join(lines).lstrip("\n") + "\n"
 

@@ -34,15 +34,24 @@ READINGS = load_readings("cyclades")
 
 
 def _header(path: Path) -> tuple[str, list[str]]:
+    """(variant id, readings) of a witness: '# Witness: variant <id>', or '# Witness:
+    translation defect <id>' for a reading judged no rule difference (docs/translations.md)."""
     text = path.read_text(encoding="utf-8")
-    variant = re.search(r"^# Witness: variant (\w+)", text, re.M)
+    variant = re.search(r"^# Witness: (?:variant|translation defect) (\w+)", text, re.M)
     readings = re.search(r"^# Readings: (.+)$", text, re.M)
     assert variant and readings, f"{path.name}: no '# Witness: variant' or '# Readings:' line"
     return variant.group(1), [r.strip() for r in readings.group(1).split(",")]
 
 
+def _defect(path: Path) -> bool:
+    return bool(re.search(r"^# Witness: translation defect ", path.read_text(encoding="utf-8"), re.M))
+
+
 WITNESSES = sorted(p for p in WITNESS_DIR.glob("*.txt") if not p.name.endswith(".report.txt"))
-WITNESS_OF = {_header(p)[0]: p for p in WITNESSES}
+VARIANT_WITNESSES = [p for p in WITNESSES if not _defect(p)]
+#: Readings of a single word judged translation defects (issue 18): once variants, now no rule.
+DEFECT_WITNESSES = [p for p in WITNESSES if _defect(p)]
+WITNESS_OF = {_header(p)[0]: p for p in VARIANT_WITNESSES}
 
 
 @functools.lru_cache(maxsize=None)
@@ -99,7 +108,7 @@ def test_an_unknown_reading_is_a_clear_error():
 
 # -- the witnesses -----------------------------------------------------------------------------
 
-@pytest.mark.parametrize("path", WITNESSES, ids=[p.stem for p in WITNESSES])
+@pytest.mark.parametrize("path", VARIANT_WITNESSES, ids=[p.stem for p in VARIANT_WITNESSES])
 def test_witness_reports_match_and_the_readings_part(path):
     """Each variant's witness is judged differently under its two readings; each
     report is the expected one, and names the reading."""
@@ -119,6 +128,38 @@ def test_witness_reports_match_and_the_readings_part(path):
     outcome = [re.findall(r"; (\w+ wins? .*)\.$", results[r][0], re.M) for r in readings]
     assert any(results[r][1] != 0 for r in readings) or outcome[0] != outcome[1], \
         "one of the readings finds fault, or they name different winners"
+
+
+def test_the_translation_defects_are_no_variants():
+    """port_bonus_any_owner (000, 003), retreat_needs_several (003) and buildings_one_island (000) were
+    judged translation defects (docs/translations.md): no reading has them, no module encodes them, and
+    their notes stay in the catalogue and the findings."""
+    defects = {_header(p)[0] for p in DEFECT_WITNESSES}
+    assert defects == {"port_bonus_any_owner", "retreat_needs_several", "buildings_one_island"}
+    catalogue = (REPO / "referee" / "games" / "cyclades" / "catalogue.toml").read_text(encoding="utf-8")
+    findings = (REPO / "docs" / "translations.md").read_text(encoding="utf-8")
+    for vid in defects:
+        assert vid not in READINGS.variants
+        assert not (REPO / "referee" / "games" / "cyclades" / "rules" / "variants" / f"{vid}.lp").exists()
+        assert f"the variant {vid} until issue 18" in catalogue or f"was the variant {vid}" in catalogue, vid
+        assert f"`{vid}`" in findings and "translation defect: ambiguous wording, no rule difference" in findings
+
+
+@pytest.mark.parametrize("path", DEFECT_WITNESSES, ids=[p.stem for p in DEFECT_WITNESSES])
+def test_defect_witness_reports_match_and_the_readings_agree(path):
+    """A translation defect's witness: the move its reading once judged differently is judged alike under
+    both readings now, each report the expected one."""
+    _, readings = _header(path)
+    assert len(readings) == 2
+    results = {}
+    for reading in readings:
+        text, code = cli_check(path, reading)
+        stem = path.name[: -len(".txt")] + f".{reading}"
+        assert text == path.with_name(stem + ".report.txt").read_text(encoding="utf-8")
+        assert code == int(path.with_name(stem + ".exit").read_text(encoding="utf-8"))
+        assert f"(rules: {reading})" in text
+        results[reading] = (text.replace(f"rules: {reading}", "rules: R"), code)
+    assert results[readings[0]] == results[readings[1]]
 
 
 @pytest.mark.parametrize("path", WITNESSES, ids=[p.stem for p in WITNESSES])

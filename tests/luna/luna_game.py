@@ -42,7 +42,9 @@ def transcript(body: str, players: int = 2, layout: str = "intro", header: str =
 
 
 @functools.cache
-def _engine() -> Engine:
+def _engine(reading: str = "en") -> Engine:
+    """An engine per rules reading: an engine remembers its judgements by state and
+    move, and two readings judge the same state differently."""
     from referee.games import rule_files
     return Engine(rule_files("luna"))
 
@@ -97,7 +99,7 @@ class Position:
         return pos.judge_term(role, move)
 
     def judge_term(self, role, move: Fn) -> Verdict:
-        judgement = _engine().judge(self.rules.static, self.state, role, move)
+        judgement = _engine(self.rules.reading).judge(self.rules.static, self.state, role, move)
         return Verdict(judgement.violations, Position(self.rules, judgement.next_state))
 
     def after(self, *lines: str) -> "Position":
@@ -135,7 +137,7 @@ class Position:
 
     def legal(self) -> set:
         role = self.rules.control(self.state)
-        return {m for r, m in _engine().legal_moves(self.rules.static, self.state) if r == role}
+        return {m for r, m in _engine(self.rules.reading).legal_moves(self.rules.static, self.state) if r == role}
 
     def changed(self, add=(), remove=()) -> "Position":
         """The same position with some fluents added or removed (for situations a
@@ -187,12 +189,13 @@ class Position:
 def initial(players: int = 2, layout: str = "intro", header: str = "") -> Position:
     """The position before anything happens (the intro layout's favours not yet handed out)."""
     rules = LunaRules(parse_transcript(transcript("", players, layout, header), "t.luna"))
-    return Position(rules, _engine().init(rules.static))
+    return Position(rules, _engine(rules.reading).init(rules.static))
 
 
 @functools.cache
 def position(body: str = "round 1", players: int = 2, layout: str = "intro", header: str = "") -> Position:
     """The position after the transcript's moves (the bookkeeping due done)."""
-    referee = Referee(parse_transcript(transcript(body, players, layout, header), "t.luna"), engine=_engine())
+    parsed = parse_transcript(transcript(body, players, layout, header), "t.luna")
+    referee = Referee(parsed, engine=_engine(parsed.header.rules))
     run = referee.run(close=False)
     return Position(referee.rules, run.final)

@@ -51,6 +51,18 @@ def test_recruit_a_third_novice_from_the_supply_all_three_inactive():
     assert pos.value("supply", "Ann") == START.value("supply", "Ann") - 1
 
 
+def test_recruit_supply_thirteen_novices_four_left_after_the_setup():
+    """Rule recruit_supply with data.toml novices_per_player = 13 (verified: spielkult.de, superfred.de,
+    keirat: 52 novices, 13 a colour): 8 on the islands and 1 in the temple leave 4 in the supply, so a
+    fifth recruit has no novice to take."""
+    assert START.value("supply", "Ann") == 4 and START.value("supply", "Bob") == 4
+    pos = START.set_novices("Ann", 2, "active", 10).set_novices("Bob", 4, "active", 10)
+    for _ in range(4):
+        pos = pos.after("Ann: recruit on 2", "Bob: recruit on 4")
+    assert pos.value("supply", "Ann") == 0
+    assert pos.judge("Ann: recruit on 2").rules == {"recruit_supply"}
+
+
 def test_recruit_supply_needs_a_novice_in_the_supply():
     """Rule recruit_supply: no novice left, no recruit."""
     pos = START.changed(remove=[f for f in START.state if f.name == "supply" and f.args[0] == "Ann"])
@@ -77,6 +89,21 @@ def test_shrine_one_per_island_per_player():
     """Rule shrine_one_per_island: at most one shrine of a player on an island."""
     bob = START.after("Ann: meditate").set_novices("Bob", 3, "active", 2)
     assert bob.judge("Bob: shrine on 3").rules == {"shrine_one_per_island"}
+
+
+def test_shrine_supply_six_shrines_a_player():
+    """Rule shrine_supply (data.toml shrines_per_player = 6, verified: 24 shrines in the box, 6 a colour, the
+    most a player builds): with six shrines standing Bob cannot build a seventh, with five he can."""
+    bob = START.after("Ann: meditate").set_novices("Bob", 3, "active", 2)
+    five = bob.changed([fn("shrine", "Bob", i) for i in (1, 2, 4, 5)])   # and his own on 3
+    builder = bob.figure("builder")
+    on6 = [fn("figure", fn("builder"), 6)], [fn("figure", fn("builder"), builder)]
+    five = five.changed(*on6).set_novices("Bob", 6, "active", 2)
+    assert five.judge("Bob: shrine on 6").legal
+    six = five.changed([fn("shrine", "Bob", 7)])
+    verdict = six.judge("Bob: shrine on 6")
+    assert verdict.rules == {"shrine_supply"}
+    assert [v.args for v in verdict.violations] == [(6,)]
 
 
 def test_herbs_reactivate_one_or_two_not_on_the_herb_island():

@@ -111,8 +111,17 @@ def test_every_shipped_value_has_a_source():
     from referee.games.luna import data
     values = data.load()
     for key in ("islands", "tile_symbols", "temple_parts", "guard_tiles", "priestess", "builder", "council",
-                "novices_per_player", "intro_figures", "intro_shrines", "parts_used"):
+                "novices_per_player", "shrines_per_player", "intro_figures", "intro_shrines", "parts_used",
+                "influence", "temple_tiles", "favour_tokens", "priestess_figures", "council_start"):
         assert values.source(key), key
+    # the values public sources give (issue 18: rules-facts.md) are marked verified, with the source
+    for key in ("novices_per_player", "shrines_per_player", "guard_tiles", "influence", "temple_tiles",
+                "favour_tokens", "priestess_figures", "council_start"):
+        assert values.source(key).startswith("verified: ") and not values.unverified(key), key
+    assert values.novices_per_player == 13 and values.shrines_per_player == 6
+    for key in ("islands", "tile_symbols", "temple_parts", "priestess", "builder", "council", "intro_figures",
+                "intro_shrines"):
+        assert values.unverified(key), key
 
 
 def test_catalogue_documents_every_rule_of_the_programs_and_quotes_seed_002():
@@ -204,3 +213,38 @@ def test_a_round_heading_before_the_round_ended_is_a_sequence_error():
         Session(parse_transcript(text, "t.luna")).check()
     assert info.value.position.line == 6
     assert "this is round 1, not round 2: the moves of the previous round are not finished" in str(info.value)
+
+
+def test_check_says_once_which_unverified_values_the_rules_read(tmp_path):
+    """`referee check` on a Luna game names, once, the unverified values of data.toml that the rules read
+    in that game (LunaRules.values_read): a complete game reads the priestess's values, the Builder's step,
+    the council's seats, the tiles' symbols; a single meditation only the start position's (the
+    introductory layout, the favours it hands out); verified values (13 novices, 6 shrines) never; a value a
+    data file overrides with its own source is no longer unverified."""
+    result = CliRunner().invoke(main, ["check", str(REPO / "transcripts" / "luna" / "game-4p.txt")])
+    assert result.exit_code == 0
+    lines = [line for line in result.output.splitlines() if "unverified" in line]
+    assert len(lines) == 1 and lines[0].startswith("Depends on unverified printed values")
+    for key in ("priestess", "builder", "council", "tile_symbols", "temple_parts", "islands", "intro_figures"):
+        assert f"({key})" in lines[0], key
+    assert "novices_per_player" not in lines[0] and "shrines_per_player" not in lines[0]
+    assert "intro_shrines" not in lines[0]  # the normal layout: the players placed their shrines
+
+    game = tmp_path / "g.txt"
+    game.write_text(transcript("round 1\nAnn: meditate"), encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", "--json", str(game)])
+    assert result.exit_code == 0
+    import json
+    assert json.loads(result.output)["unverified"] == [
+        "which island carries which favour kind (islands)", "the introductory layout's figures (intro_figures)",
+        "the introductory layout's shrines and novices (intro_shrines)"]
+
+    mine = tmp_path / "mine.toml"
+    mine.write_text('intro_figures = { priestess = 1, builder = 3, apostate = 5 }\nintro_shrines = [1, 3, 5, 7]\n'
+                    'islands = ["shrine", "herbs", "book", "sailboat", "bribe", "waves", "substitute"]\n'
+                    '[sources]\nislands = "my copy of the game"\n', encoding="utf-8")
+    game.write_text(transcript("round 1\nAnn: meditate", header="board: mine.toml"), encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", str(game)])
+    assert result.exit_code == 0 and "unverified" not in result.output
+    result = CliRunner().invoke(main, ["check", "--json", str(game)])
+    assert json.loads(result.output)["unverified"] == []

@@ -48,7 +48,8 @@ def test_score_priestess_inactive_novices_do_not_count():
 
 def test_score_priestess_ties_go_to_the_player_ahead_on_the_council():
     """Rule score_priestess: equal counts -- the disc further along wins, and on
-    one seat the higher in the stack."""
+    one seat the higher in the stack (seed 002: 如果数量相等，再按照玩家在牧师教会中的位置来决定;
+    the publisher's forum and spielen.de say the council breaks these ties too)."""
     values = sorted(priestess_values(START), reverse=True)
     pos = START.set_novices("Bob", 1, "active", 1)  # 1 each (Ann's shrine)
     before, after = scored(pos)  # both on seat 0, Bob higher in the stack

@@ -557,8 +557,6 @@ def _player_move(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
         owned = {key.args[1] for key, n in d.counts("building").items() if key.args[0] in controlled(d, facts, player)}
         d.change("gold", player, -2)
         d.change("building", tup(island, kind), 1)
-        if "buildings_one_island" in facts.variants:  # variant: the islands built on this turn
-            d.add("built_on", player, island)
         if (island in controlled(d, facts, player) and not any(f.args[0] == player for f in d.having("pending"))
                 and len(owned) < 4 and len(owned | {kind}) == 4):
             d.add("pending", player, Fn("buildings"))
@@ -651,8 +649,7 @@ def _player_move(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
         for key, n in d.counts("bought").items():
             if key.args[0] == player:
                 d.change("bought", key, -n)
-        for f in (list(d.having("pending")) + list(d.having("discarded")) + list(d.having("built_on"))
-                  + list(d.having("by_buildings"))):
+        for f in list(d.having("pending")) + list(d.having("discarded")) + list(d.having("by_buildings")):
             if f.args[0] == player:
                 d.discard(f)
         acts = sorted((f.args[0], f.args[1], f.args[2]) for f in d.having("act"))
@@ -901,8 +898,7 @@ def _bonus(d: Draft, facts: Facts, battle: Fn) -> int:
         return (d.count("building", tup(place, Fn("fortress"))) + (metropolis and fn("metropolis", place) in d.facts)
                 + 2 * figures.minotaur_defends(d, battle))
     held = facts.coast.get(place, set())
-    if "port_bonus_any_owner" not in facts.variants:  # variant: every port by the space counts
-        held = controlled(d, facts, defender) & held
+    held = controlled(d, facts, defender) & held
     return sum(d.count("building", tup(i, Fn("port"))) + (metropolis and fn("metropolis", i) in d.facts)
                for i in held)
 

@@ -73,7 +73,7 @@ _CYCLE1 = ("cycle 1", "creatures: Pegasus")
 SCENARIOS: tuple[Scenario, ...] = (
     Scenario(
         "sea-round", ("battle_round", "battle_defence_bonus", "battle_retreat"),
-        ("port_bonus_any_owner", "metropolis_no_defence", "loser_decides_first"),
+        ("metropolis_no_defence", "loser_decides_first"),
         tuple(_HEAD3),
         _CYCLE1 + ("gods: Poseidon, Ares / Zeus, Athena", "Ann: 2 on Ares", "Bob: 2 on Poseidon", "Cy: Apollo",
                    "Bob/Poseidon: fleet D4 -> D3 -> C2"),
@@ -97,7 +97,7 @@ SCENARIOS: tuple[Scenario, ...] = (
         "metropolis on IS2, Bob's extra troops there; moves: every round with both faces written"),
     Scenario(
         "sea-retreat", ("battle_retreat", "battle_retreat_place"),
-        ("fleet_retreat_to_own_space", "retreat_needs_several", "loser_decides_first"),
+        ("fleet_retreat_to_own_space", "loser_decides_first"),
         tuple(_HEAD3),
         _CYCLE1 + ("gods: Poseidon, Ares / Zeus, Athena", "Ann: 2 on Ares", "Bob: 2 on Poseidon", "Cy: Apollo",
                    "Bob/Poseidon: fleet on D4; 2 fleets D4 -> D3 -> C2", "battle: Bob 0, Ann 3"),
@@ -108,7 +108,7 @@ SCENARIOS: tuple[Scenario, ...] = (
         "F4, B2; moves: stay, or retreat to D3, D4, F1, F4, B2 (Bob), C1, B2, G5 (Ann)"),
     Scenario(
         "land-retreat", ("battle_retreat", "battle_retreat_place"),
-        ("retreat_needs_several", "loser_decides_first"),
+        ("loser_decides_first",),
         tuple(_HEAD3),
         _CYCLE1 + ("gods: Ares, Poseidon / Zeus, Athena", "Ann: 2 on Ares", "Bob: 2 on Poseidon", "Cy: Apollo",
                    "Ann/Ares: troop on IS1; troop on IS1; 3 troops IS1 -> IS2", "battle: Ann 0, Bob 3"),
@@ -211,15 +211,6 @@ SCENARIOS: tuple[Scenario, ...] = (
         tuple((Fn("chance"), fn("track", 4, Fn(c)), f"creatures: {c.capitalize()}") for c in ("pegasus", "harpy")),
         "the cycle-2 track (3-player board; nobody bought the Pegasus in cycle 1); no free parts; moves: the "
         "4-GP slot shows the Pegasus or the Harpy"),
-    Scenario(
-        "second-building", ("build", "build_one_island"), ("buildings_one_island",),
-        tuple(_HEAD3),
-        _CYCLE1 + ("gods: Ares, Poseidon / Zeus, Athena", "Ann: 2 on Ares", "Bob: 2 on Poseidon", "Cy: Apollo",
-                   "Ann/Ares: fortress on IS1"),
-        (),
-        tuple(("Ann", fn("build", Fn("fortress"), i), f"Ann/Ares: fortress on {i}") for i in ("IS1", "IS7")),
-        "Ann's Ares turn (3-player board, cycle 1) after a fortress on IS1; no free parts; moves: a second "
-        "fortress on IS1 or on IS7"),
     Scenario(
         "metropolis-room", ("metropolis_room", "metropolis_demolish"), ("metropolis_demolish_any",),
         tuple(_HEAD3),

@@ -27,6 +27,7 @@ class LunaData:
     builder: int
     council: tuple[int, ...]
     novices_per_player: int
+    shrines_per_player: int
     intro_figures: tuple[tuple[str, int], ...]
     intro_shrines: tuple[int, ...]
     parts_used: tuple[int, ...]
@@ -38,6 +39,10 @@ class LunaData:
 
     def source(self, key: str) -> str:
         return dict(self.sources).get(key, "")
+
+    def unverified(self, key: str) -> bool:
+        """A placeholder value: its source says 'unverified' (docs/luna.md)."""
+        return self.source(key).startswith("unverified")
 
 
 def _check(src: TomlSource, data: dict[str, Any]) -> None:
@@ -75,6 +80,9 @@ def _check(src: TomlSource, data: dict[str, Any]) -> None:
     if "novices_per_player" in data:
         need(type(data["novices_per_player"]) is int and 9 <= data["novices_per_player"] <= 99,
              "novices_per_player", "a number 9-99")
+    if "shrines_per_player" in data:
+        need(type(data["shrines_per_player"]) is int and 1 <= data["shrines_per_player"] <= 7,
+             "shrines_per_player", "a number 1-7")
     if "intro_figures" in data:
         f = data["intro_figures"]
         need(isinstance(f, dict) and set(f) == {"priestess", "builder", "apostate"}
@@ -113,6 +121,7 @@ def _build(data: dict[str, Any]) -> LunaData:
         builder=data["builder"],
         council=tuple(data["council"]),
         novices_per_player=data["novices_per_player"],
+        shrines_per_player=data["shrines_per_player"],
         intro_figures=tuple(sorted(data["intro_figures"].items())),
         intro_shrines=tuple(data["intro_shrines"]),
         parts_used=tuple(data["parts_used"]),

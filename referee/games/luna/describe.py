@@ -138,9 +138,14 @@ def group_moves(moves: list[Fn], limit: int | None, data=None, state: frozenset 
     for i, subs in sorted(options.items()):
         base = need(i)
         words = f"take a favour on {_island(i, data)} "
-        words += pos.using(i, base) if 0 in subs else f"with a substitute novice and {pos.using(i, base - 1)[5:]}"
+        if 0 in subs:
+            words += pos.using(i, base)
+        elif base == 1:  # the substitute alone (reading luna-publisher-faq, variant substitute_alone)
+            words += "with a substitute novice alone"
+        else:
+            words += f"with a substitute novice and {pos.using(i, base - 1)[5:]}"
         if 0 in subs and 1 in subs:
-            words += f" (or a substitute novice and {base - 1})"
+            words += " (or a substitute novice alone)" if base == 1 else f" (or a substitute novice and {base - 1})"
         out.append(words)
     recruit: dict = defaultdict(set)
     for m in by.get("recruit", []):
