@@ -64,6 +64,7 @@ def test_check_answers_as_the_library_does(server):
     expected = _session(UNAFFORDABLE).check().to_json()
     marks = answer.data.pop("marks")
     assert answer.data.pop("viewpoint") is None
+    assert answer.data.pop("request") == {"rules": None, "as": None, "revision": None}
     assert answer.data == expected
     illegal = [m for m in marks if not m["legal"]]
     assert [(m["number"], m["line"], m["text"]) for m in illegal] == [(23, 32, "5 on Ares")]
