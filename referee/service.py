@@ -150,6 +150,8 @@ class TranscriptRequest(BaseModel):
                                   description="Answer as this player sees the game (a name from the players "
                                               "line): another player's hidden figures (Cyclades: gold) are "
                                               "never stated. Without it the referee sees everything.")
+    tolerant: bool = Field(False, description="Set aside a line that cannot be read (listed in `unread` of a "
+                                              "check) and answer about the others, instead of an error.")
 
     _unicode = field_validator("transcript", "name", "rules", "viewpoint")(lambda cls, value: _text(value))
 
