@@ -86,12 +86,29 @@ def _keep_engine(found: Session, table) -> None:
            engine.time_limit)
     kept = _engines.get(key)
     if kept is None:
+        _remember_initial_state(engine)
         _engines[key] = engine
         while len(_engines) > KEPT_TABLES:
             _engines.popitem(last=False)
     else:
         found.referee.engine = kept
         _engines.move_to_end(key)
+
+
+def _remember_initial_state(engine) -> None:
+    """The engine of a table answers ``init`` once per static data: every
+    revision's run starts from the same initial state (a solver call saved)."""
+    solve = engine.init
+    known: dict = {}
+
+    def init(static):
+        key = frozenset(static)
+        if key not in known:
+            known.clear()
+            known[key] = solve(static)
+        return known[key]
+
+    engine.init = init
 
 
 def read(text: str, name: str, tolerant: bool):
