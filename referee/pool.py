@@ -211,7 +211,7 @@ class _Lane:
         return max(1, min(60, round(typical * (self.waiting + self.running) / max(1, self.size))))
 
     async def take(self, key, recent) -> _Worker:
-        if self.waiting >= self.queue:
+        if self.waiting >= self.queue and (self._free is None or self._choose(key, recent) is None):
             raise Busy(f"the service is busy: {self.waiting} requests are waiting for its {self.size} "
                        f"{self.name} worker{'s' if self.size != 1 else ''}; ask again shortly",
                        self.retry_after())
