@@ -45,7 +45,7 @@ COMPARE_QUEUE = 2
 START_LIMIT = 120.0
 
 
-def _serve(conn: Connection) -> None:
+def _serve(conn: Connection, warm: bool = True) -> None:
     """A worker's loop: say it is ready, then answer jobs until the pipe
     closes. Ctrl-C in the terminal reaches the workers too; they leave it to
     the server, which finishes the requests in flight and then closes their pipes."""
@@ -53,7 +53,8 @@ def _serve(conn: Connection) -> None:
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # blocked from its start (see _Worker)
     from .jobs import JOBS, warm_up  # imported in the worker: clingo and the games load here, once
 
-    warm_up()
+    if warm:
+        warm_up()
     try:
         conn.send(("ready", None))
     except (OSError, ValueError):
@@ -85,9 +86,10 @@ class _NotStarted(Exception):
 
 
 class _Worker:
-    def __init__(self, context) -> None:
+    def __init__(self, context, warm: bool = True) -> None:
+        self.warm = warm
         self.conn, child = context.Pipe()
-        self.process = context.Process(target=_serve, args=(child,), daemon=True, name="referee-worker")
+        self.process = context.Process(target=_serve, args=(child, warm), daemon=True, name="referee-worker")
         # Ctrl-C in the terminal goes to the worker too: blocked until the worker ignores it, so
         # that a worker starting just then is not killed by it (the server stops the workers)
         mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
@@ -159,6 +161,7 @@ class _Lane:
 
     def __init__(self, pool: "WorkerPool", size: int, queue: int, name: str) -> None:
         self.pool, self.size, self.queue, self.name = pool, size, queue, name
+        self.warm = name != "comparing"  # a comparison needs no warm sessions: its worker starts at once
         self.workers: list[_Worker] = []
         self.idle: list[_Worker] = []
         self.waiting = 0
@@ -170,8 +173,7 @@ class _Lane:
     def start(self) -> None:
         """Start the workers without waiting for them (the pool's constructor)."""
         for _ in range(self.size - len(self.workers)):
-            worker = _Worker(self.pool.context)
-            self.workers.append(worker)
+            self.workers.append(_Worker(self.pool.context, self.warm))
 
     async def ensure(self) -> None:
         """Start the lane's workers if they are not, and wait until they are ready."""
@@ -189,14 +191,14 @@ class _Lane:
     async def _ready_all(self) -> None:
         loop = asyncio.get_running_loop()
         if not self.workers:
-            self.workers = list(await asyncio.gather(*(loop.run_in_executor(None, _Worker, self.pool.context)
+            self.workers = list(await asyncio.gather(*(loop.run_in_executor(None, _Worker, self.pool.context, self.warm)
                                                        for _ in range(self.size))))
 
         async def ready(worker: _Worker) -> None:
             try:
                 await loop.run_in_executor(None, worker.wait_ready)
             except OSError:  # once more, with a fresh process
-                fresh = await loop.run_in_executor(None, _Worker, self.pool.context)
+                fresh = await loop.run_in_executor(None, _Worker, self.pool.context, self.warm)
                 self.workers[self.workers.index(worker)] = fresh
                 worker.stop(kill=True)
                 await loop.run_in_executor(None, fresh.wait_ready)
@@ -255,7 +257,7 @@ class _Lane:
         held go with the new one, cold)."""
         loop = asyncio.get_running_loop()
         await loop.run_in_executor(None, worker.stop, kill)
-        fresh = await loop.run_in_executor(None, _Worker, self.pool.context)
+        fresh = await loop.run_in_executor(None, _Worker, self.pool.context, self.warm)
         fresh.keys = worker.keys
         try:
             await loop.run_in_executor(None, fresh.wait_ready)
@@ -283,7 +285,8 @@ class WorkerPool:
         self.compares = _Lane(self, 1, compare_queue, "comparing")
         self.checks.start()
         self.replaced = 0
-        self.dropped = 0  # requests whose client left while they waited
+        self.dropped = 0  # requests whose client left before their answer
+        self._background: set = set()
 
     def pids(self) -> list[int]:
         return [w.pid for lane in (self.checks, self.compares) for w in lane.workers if w.pid]
@@ -344,7 +347,9 @@ class WorkerPool:
                               "send it again") from None
         except asyncio.CancelledError:  # the client left while its request was being judged
             self.dropped += 1
-            asyncio.ensure_future(self._finish(lane, worker, call, kill=name == "compare"))
+            task = asyncio.ensure_future(self._finish(lane, worker, call, kill=name == "compare"))
+            self._background.add(task)  # held until done (the loop keeps only weak references)
+            task.add_done_callback(self._background.discard)
             raise
         lane.seconds.append(time.monotonic() - started)
         await lane.give(worker)
