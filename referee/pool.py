@@ -339,6 +339,7 @@ class WorkerPool:
             raise SolverLimitError(f"the request took longer than the service's bound of {limit:g} s "
                                    f"of solver time per request ({option})") from None
         except (EOFError, OSError):
+            await loop.run_in_executor(None, worker.process.join, 2)  # reaped, so that its exit code is known
             code = worker.process.exitcode
             await lane.give(await lane.replace(worker))
             how = f"was killed by signal {-code}" if code is not None and code < 0 else f"ended (exit code {code})"
