@@ -200,7 +200,7 @@ class _Lane:
             except OSError:  # once more, with a fresh process
                 fresh = await loop.run_in_executor(None, _Worker, self.pool.context, self.warm)
                 self.workers[self.workers.index(worker)] = fresh
-                worker.stop(kill=True)
+                await loop.run_in_executor(None, worker.stop, True)
                 await loop.run_in_executor(None, fresh.wait_ready)
 
         await asyncio.gather(*(ready(w) for w in list(self.workers)))
