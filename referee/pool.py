@@ -201,6 +201,7 @@ class _Lane:
                 fresh = await loop.run_in_executor(None, _Worker, self.pool.context, self.warm)
                 self.workers[self.workers.index(worker)] = fresh
                 await loop.run_in_executor(None, worker.stop, True)
+                self.pool.replaced += 1
                 await loop.run_in_executor(None, fresh.wait_ready)
 
         await asyncio.gather(*(ready(w) for w in list(self.workers)))
