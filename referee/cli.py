@@ -251,23 +251,35 @@ def board_command(game, players, board_file, transcript, after, svg):
 
 
 @main.command()
-@click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on (keep it local).")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="The address to listen on. Beyond loopback (0.0.0.0: a club's network) a warning is printed "
+                   "and transcripts are answered only through tables' links.")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="The port.")
+@click.option("--data", type=click.Path(file_okay=False, path_type=Path), default=None, metavar="DIR",
+              help="The folder of the tables' database (default: the user's data folder).")
+@click.option("--name", "names", multiple=True, metavar="NAME",
+              help="Another name the service is reached by (a Host header it accepts); repeatable.")
 @click.option("--max-bytes", type=click.IntRange(min=1), default=None, metavar="BYTES",
               help="The largest transcript a request may hold (default 262144).")
 @click.option("--time-limit", type=click.FloatRange(min=0.1), default=None, metavar="SECONDS",
               help="Bound on the solver time of one request (default 20 s).")
 @click.option("--workers", type=click.IntRange(1, 64), default=None, metavar="N",
               help="Worker processes judging requests at once (default 2).")
+@click.option("--queue", type=click.IntRange(0, 100_000), default=None, metavar="N",
+              help="Requests that may wait for a worker; more are answered 429 (default 16 per worker).")
 @click.option("--compare-time-limit", type=click.FloatRange(min=1), default=None, metavar="SECONDS",
               help="Bound on one comparison of two readings, /api/compare (default 120 s).")
-def serve(host, port, max_bytes, time_limit, workers, compare_time_limit):
-    """Serve the referee over HTTP: the JSON API and the page for a table (docs/service.md)."""
-    from .service import COMPARE_TIME_LIMIT, MAX_TRANSCRIPT_BYTES, TIME_LIMIT, WORKERS, Limits, serve as run
+@click.option("--body-timeout", type=click.FloatRange(min=0.1), default=None, metavar="SECONDS",
+              help="Bound on the time a request's body takes to arrive (default 10 s).")
+def serve(host, port, data, names, max_bytes, time_limit, workers, queue, compare_time_limit, body_timeout):
+    """Serve the referee over HTTP: the JSON API, the tables and the page (docs/service.md)."""
+    from .service import (BODY_TIMEOUT, COMPARE_TIME_LIMIT, MAX_TRANSCRIPT_BYTES, TIME_LIMIT, WORKERS, Limits,
+                          serve as run)
 
     click.echo(f"referee: the page is at http://{host}:{port}/ (Ctrl-C stops the service)", err=True)
     run(host, port, Limits(max_bytes or MAX_TRANSCRIPT_BYTES, time_limit or TIME_LIMIT, workers or WORKERS,
-                           compare_time_limit or COMPARE_TIME_LIMIT))
+                           compare_time_limit or COMPARE_TIME_LIMIT, queue, body_timeout or BODY_TIMEOUT),
+        names=names, data=data)
 
 
 if __name__ == "__main__":

@@ -9,12 +9,13 @@ endpoint in referee/service.py."""
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import asdict
 
 from .api import Session
-from .errors import BoardError, Position
+from .errors import BoardError, NotationError, Position
 from .games import rules_class
 from .notation import parse_transcript
 from .report import _verdict_json
@@ -22,9 +23,20 @@ from .report import _verdict_json
 #: The questions a worker answers, by name.
 JOBS: dict[str, Callable[[dict], dict]] = {}
 #: Sessions a worker keeps (the last transcripts asked about).
-KEPT_SESSIONS = 8
+KEPT_SESSIONS = 16
+#: Tables whose judgements a worker keeps (their engines).
+KEPT_TABLES = 32
+#: The most lines a tolerant reading sets aside before it gives up.
+MAX_UNREAD = 20
+#: A header line (docs/notation.md): never set aside.
+HEADER_LINE = re.compile(r"\s*(game|players|order|rules|board|position)\s*:", re.IGNORECASE)
+
+#: Transcripts a worker judges as it starts: one per game.
+WARM_UP = ("game: cyclades\nplayers: Ann red, Bob blue\n\ncycle 1\ncreatures: Harpy\n",
+           "game: luna\nplayers: Ann red, Bob blue\nlayout: intro\n\nround 1\nAnn: council 1 from 4\n")
 
 _sessions: OrderedDict[tuple, Session] = OrderedDict()
+_engines: OrderedDict[tuple, object] = OrderedDict()
 
 
 def job(func: Callable[[dict], dict]) -> Callable[[dict], dict]:
@@ -34,11 +46,19 @@ def job(func: Callable[[dict], dict]) -> Callable[[dict], dict]:
 
 def session(request: dict) -> Session:
     """The session of the request's transcript and reading, as its viewpoint
-    (``as``) sees the game; kept for the next question about the same game."""
-    key = (request["transcript"], request.get("name"), request.get("rules"), request.get("time_limit"))
+    (``as``) sees the game; kept for the next question about the same game.
+
+    ``tolerant``: a line that cannot be read is set aside (read as an empty
+    line, so every other line keeps its number) and listed in the session's
+    ``unread``. ``table``: the table the transcript is a revision of; the
+    judgements made for its earlier revisions are reused (a line added to a
+    table costs the judgement of that line, not of the whole game)."""
+    key = (request["transcript"], request.get("name"), request.get("rules"), request.get("time_limit"),
+           bool(request.get("tolerant")), request.get("table"))
     found = _sessions.get(key)
     if found is None:
-        transcript = parse_transcript(request["transcript"], request.get("name") or "transcript.txt")
+        name = request.get("name") or "transcript.txt"
+        transcript, unread = read(request["transcript"], name, bool(request.get("tolerant")))
         board = transcript.header.board
         builtin = rules_class(transcript.header.game).builtin_boards  # a board: line may name these, no file
         if board is not None and board not in builtin:
@@ -48,11 +68,98 @@ def session(request: dict) -> Session:
                              f"not the file '{board}': a transcript sent to it cannot name a file of the server",
                              Position(transcript.source, span.line, span.column) if span else None)
         found = Session(transcript, rules=request.get("rules"), time_limit=request.get("time_limit"))
+        found.unread = unread
+        if request.get("table") is not None:
+            _keep_engine(found, request["table"])
         _sessions[key] = found
         while len(_sessions) > KEPT_SESSIONS:
             _sessions.popitem(last=False)
     _sessions.move_to_end(key)
     return found.seen_by(request.get("as"))
+
+
+def _keep_engine(found: Session, table) -> None:
+    """Give the session the engine of the table's earlier revisions (same
+    reading, same header, same programs), whose judgements it then reuses."""
+    engine = found.referee.engine
+    key = (table, found.reading, repr(found.transcript.header), tuple(map(str, engine.program_files)),
+           engine.time_limit)
+    kept = _engines.get(key)
+    if kept is None:
+        _remember_initial_state(engine)
+        _engines[key] = engine
+        while len(_engines) > KEPT_TABLES:
+            _engines.popitem(last=False)
+    else:
+        found.referee.engine = kept
+        _engines.move_to_end(key)
+
+
+def _remember_initial_state(engine) -> None:
+    """The engine of a table answers ``init`` once per static data: every
+    revision's run starts from the same initial state (a solver call saved)."""
+    solve = engine.init
+    known: dict = {}
+
+    def init(static):
+        key = frozenset(static)
+        if key not in known:
+            known.clear()
+            known[key] = solve(static)
+        return known[key]
+
+    engine.init = init
+
+
+def read(text: str, name: str, tolerant: bool):
+    """The transcript, and the lines set aside as unreadable (``tolerant``):
+    each ``{"line", "column", "code", "message", "text"}``. A header line is
+    never set aside: an error there is the transcript's error."""
+    lines = text.split("\n")
+    unread: list[dict] = []
+    while True:
+        try:
+            return parse_transcript("\n".join(lines), name), unread
+        except NotationError as error:
+            position = error.position
+            if (not tolerant or position is None or not 1 <= position.line <= len(lines)
+                    or len(unread) >= MAX_UNREAD or not lines[position.line - 1].strip()
+                    or position.line <= _header_end(lines)):
+                raise
+            unread.append({"line": position.line, "column": position.column, "code": error.code,
+                           "message": error.message, "text": lines[position.line - 1]})
+            lines[position.line - 1] = ""
+
+
+def _header_end(lines: list[str]) -> int:
+    """The number of the transcript's last header line (0: none)."""
+    end = 0
+    for number, line in enumerate(lines, start=1):
+        if HEADER_LINE.match(line):
+            end = number
+        elif line.strip() and not line.lstrip().startswith("#"):
+            break
+    return end
+
+
+def warm_up() -> None:
+    """Load what every request needs once, as a worker starts (before it says
+    it is ready): the games, their catalogues, their grammars and programs (a
+    game's first question then costs what any other does)."""
+    for text in WARM_UP:
+        try:
+            session({"transcript": text, "name": "warm-up"}).check()
+        except Exception:  # a warm-up that fails costs only time; the request will say what is wrong
+            pass
+    _sessions.clear()
+
+
+@job
+def header(request: dict) -> dict:
+    """A new table's transcript read (tolerantly: its header must be readable):
+    its game, players and reading."""
+    answer = session({**request, "tolerant": True})
+    return {"game": answer.rules.name, "players": list(answer.rules.players), "reading": answer.reading}
 
 
 @job
@@ -62,6 +169,8 @@ def check(request: dict) -> dict:
     report = answer.check().to_json()
     report["marks"] = [asdict(mark) for mark in answer.marks()]
     report["viewpoint"] = answer.viewpoint
+    if getattr(answer, "unread", None):
+        report["unread"] = answer.unread
     return report
 
 

@@ -1,10 +1,29 @@
 // The table's dispute page: plain JavaScript over the service's JSON API
 // (docs/service.md). Everything a user wrote is shown with textContent, never
 // as HTML; the board picture is shown as an image.
+//
+// Two ways to use it: at / a transcript is pasted or loaded and checked here;
+// at /t/TOKEN the page follows a table kept by the service, as that link sees
+// it (a player: as that player; the host: everything, and may correct).
+//
+// Every answer says which request it answers (reading, viewpoint, revision);
+// an answer to a question the page no longer asks is dropped, never shown.
 "use strict";
 
 const $ = (selector) => document.querySelector(selector);
-const page = { name: "transcript.txt", report: null, games: {}, selected: null, board: null };
+const NARROW = window.matchMedia("(max-width: 760px)");
+const ZOOMS = [1, 1.5, 2, 3, 4];
+const FOLLOW_MS = 2000;
+
+const page = {
+  name: "transcript.txt", report: null, games: {}, selected: null, board: null, zoom: 0,
+  token: (location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)$/) || [])[1] || null,
+  table: null,          // the table as this link sees it (table mode)
+  revision: null,       // the table's revision shown
+  generation: 0,        // bumped whenever what the page asks about changes
+  selection: 0,         // bumped whenever another move is chosen
+  editing: false,       // a line is being edited: following the table waits
+};
 
 async function api(path, body) {
   const response = await fetch(path, body === undefined ? {} : {
@@ -12,16 +31,55 @@ async function api(path, body) {
   });
   let data;
   try { data = await response.json(); } catch (e) { data = {}; }
-  if (!response.ok) throw (data.error || { code: "http", message: `${response.status} ${response.statusText}` });
+  if (!response.ok) {
+    const error = data.error || { code: "http", message: `${response.status} ${response.statusText}` };
+    error.status = response.status;
+    throw error;
+  }
   return data;
 }
 
-function request(extra) {
-  const body = { transcript: $("#transcript").value, name: page.name, ...extra };
-  if ($("#reading").value) body.rules = $("#reading").value;
-  if ($("#viewpoint").value) body.as = $("#viewpoint").value;
-  return body;
+// -- what the page asks about ------------------------------------------------------------------
+
+function choice() {
+  return {
+    rules: $("#reading").value || null,
+    as: page.token && !page.table.you.host ? page.table.you.player : ($("#viewpoint").value || null),
+    revision: page.token ? page.revision : null,
+  };
 }
+
+function changed() {
+  page.generation += 1;
+}
+
+// The question, as the page now asks it; ``fresh(asked, answer)`` tells whether
+// an answer still belongs on the page.
+function ask(job, extra) {
+  const asked = { ...choice(), generation: page.generation };
+  let path, body;
+  if (page.token) {
+    path = `/api/tables/${page.token}/${job}`;
+    body = { revision: asked.revision, ...extra };
+    if (asked.rules) body.rules = asked.rules;
+    if (page.table.you.host && asked.as) body.as = asked.as;
+  } else {
+    path = `/api/${job}`;
+    body = { transcript: $("#transcript").value, name: page.name, tolerant: job !== "moves", ...extra };
+    if (asked.rules) body.rules = asked.rules;
+    if (asked.as) body.as = asked.as;
+  }
+  return { asked, answer: api(path, body) };
+}
+
+function fresh(asked, answer) {
+  if (asked.generation !== page.generation) return false;
+  const said = answer.request || {};
+  return (said.rules || null) === asked.rules && (said.as || null) === asked.as
+    && (said.revision ?? null) === asked.revision;
+}
+
+// -- small helpers -----------------------------------------------------------------------------
 
 function element(tag, text, className) {
   const node = document.createElement(tag);
@@ -45,33 +103,43 @@ function where(error) {
   return error.line ? `${error.file || page.name}:${error.line}:${error.column}: ` : "";
 }
 
+function text() {
+  return page.token ? page.table.transcript : $("#transcript").value;
+}
+
+function setStatus(message, className) {
+  $("#status").textContent = message;
+  $("#status").className = className || "";
+}
+
 // -- checking -------------------------------------------------------------------------------
 
 async function check(selectLast) {
-  const status = $("#status");
-  status.textContent = "Checking…";
-  status.className = "";
+  setStatus("Checking…");
   $("#check").disabled = true;
+  const { asked, answer } = ask("check", {});
   try {
-    const report = await api("/api/check", request());
+    const report = await answer;
+    if (!fresh(asked, report)) return;
     page.report = report;
     showLines(report);
     const game = page.games[report.game];
     fillSelect($("#reading"), game ? game.readings.map((r) => [r.reading, `${r.reading} (${r.source})`]) : [],
                $("#reading").value);
-    fillSelect($("#viewpoint"), report.players.map((p) => [p, p]), $("#viewpoint").value);
-    status.textContent = summary(report);
-    status.className = report.legal ? "legal" : "illegal";
+    if (!page.token || page.table.you.host) {
+      fillSelect($("#viewpoint"), report.players.map((p) => [p, p]), $("#viewpoint").value);
+    }
+    setStatus(summary(report), report.legal && !(report.unread || []).length ? "legal" : "illegal");
     const target = selectLast ? report.marks[report.marks.length - 1]
       : report.marks.find((m) => m.number === page.selected);
     if (target) await select(target.number);
-    else $("#detail").hidden = true;
+    else hideDetail();
   } catch (error) {
+    if (asked.generation !== page.generation) return;
     page.report = null;
     showLines(null, error);
-    status.textContent = `${where(error)}error[${error.code}]: ${error.message}`;
-    status.className = "illegal";
-    $("#detail").hidden = true;
+    setStatus(`${where(error)}error[${error.code}]: ${error.message}`, "illegal");
+    hideDetail();
   } finally {
     $("#check").disabled = false;
   }
@@ -81,17 +149,26 @@ function summary(report) {
   const illegal = new Set(report.problems.map((p) => `${p.line}:${p.number}`)).size;
   const parts = [`${report.moves_checked} moves checked (rules: ${report.rules}${report.viewpoint ? `, as ${report.viewpoint}` : ""})`];
   parts.push(illegal ? `${illegal} illegal` : "every move is legal");
+  const unread = (report.unread || []).length;
+  if (unread) parts.push(`${unread} line${unread > 1 ? "s" : ""} not read`);
   if (report.disputes.length) parts.push(`${report.disputes.length} disputed`);
   if (report.outcome) parts.push(report.outcome);
   return parts.join("; ") + ".";
 }
 
+function canEdit() {
+  return !page.token || page.table.you.host;
+}
+
 function showLines(report, error) {
+  parkDetail();
   const list = $("#lines");
   list.replaceChildren();
-  const text = $("#transcript").value.replace(/\r\n?/g, "\n").split("\n");
+  const lines = text().replace(/\r\n?/g, "\n").split("\n");
+  if (lines.length && lines[lines.length - 1] === "") lines.pop();
   const marks = new Map();
   const problems = new Map();
+  const unread = new Map();
   if (report) {
     for (const mark of report.marks) {
       if (!marks.has(mark.line)) marks.set(mark.line, []);
@@ -101,8 +178,9 @@ function showLines(report, error) {
       if (!problems.has(problem.line)) problems.set(problem.line, []);
       problems.get(problem.line).push(problem);
     }
+    for (const line of report.unread || []) unread.set(line.line, line);
   }
-  text.forEach((line, index) => {
+  lines.forEach((line, index) => {
     const number = index + 1;
     const item = element("li", undefined, "line");
     item.value = number;
@@ -119,8 +197,8 @@ function showLines(report, error) {
       item.tabIndex = 0;
       item.prepend(element("span", illegal ? "✗" : "✓", "mark"));
       const first = onLine.find((m) => !m.legal) || onLine[0];
-      item.addEventListener("click", () => select(first.number));
-      item.addEventListener("keydown", (event) => { if (event.key === "Enter") select(first.number); });
+      item.addEventListener("click", (event) => { if (!event.target.closest(".edit, form")) select(first.number); });
+      item.addEventListener("keydown", (event) => { if (event.key === "Enter" && event.target === item) select(first.number); });
     } else if (broken.length) {
       item.classList.add("illegal");
     }
@@ -129,38 +207,134 @@ function showLines(report, error) {
       const what = problem.number === null ? `(${problem.text}) ` : "";
       item.append(element("div", `${what}${why}`, "why"));
     }
-    if (error && error.line === number) {
-      item.classList.add("illegal", "error");
-      item.append(element("div", `column ${error.column}: ${error.message}`, "why"));
+    const notRead = unread.get(number) || (error && error.line === number ? error : null);
+    if (notRead) {
+      item.classList.add("illegal", "unread");
+      item.prepend(element("span", "?", "mark"));
+      const hint = canEdit() ? "" : " (the host can correct it)";
+      item.append(element("div", `not read, column ${notRead.column}: ${notRead.message}${hint}`, "why"));
+    }
+    if (canEdit() && (onLine.length || notRead)) {
+      const edit = element("button", "✎", "edit");
+      edit.type = "button";
+      edit.title = "Edit or remove this line";
+      edit.setAttribute("aria-label", `Edit or remove line ${number}`);
+      edit.addEventListener("click", () => editLine(item, number, line));
+      item.append(edit);
     }
     list.append(item);
   });
+}
+
+// -- correcting a line ------------------------------------------------------------------------
+
+function editLine(item, number, line) {
+  if (item.querySelector("form")) return;
+  page.editing = true;
+  const form = element("form", undefined, "line-edit");
+  const input = element("input");
+  input.type = "text";
+  input.value = line;
+  input.setAttribute("aria-label", `Line ${number}`);
+  const save = element("button", "Save");
+  save.type = "submit";
+  const remove = element("button", "Remove");
+  remove.type = "button";
+  const cancel = element("button", "Cancel");
+  cancel.type = "button";
+  form.append(input, save, remove, cancel);
+  item.append(form);
+  input.focus();
+  const done = () => { page.editing = false; form.remove(); };
+  cancel.addEventListener("click", done);
+  remove.addEventListener("click", async () => { done(); await replaceLine(number, null); });
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    done();
+    await replaceLine(number, input.value);
+  });
+}
+
+async function replaceLine(number, replacement) {
+  const lines = text().split("\n");
+  if (replacement === null) lines.splice(number - 1, 1);
+  else lines[number - 1] = replacement.replace(/[\r\n]+/g, " ");
+  const corrected = lines.join("\n");
+  if (!page.token) {
+    $("#transcript").value = corrected;
+    changed();
+    await check(false);
+    return;
+  }
+  try {
+    await api(`/api/tables/${page.token}/correct`, { revision: page.revision, transcript: corrected });
+  } catch (error) {
+    setStatus(`error[${error.code}]: ${error.message}`, "illegal");
+  }
+  await loadTable(false);
 }
 
 // -- one move --------------------------------------------------------------------------------
 
 async function select(number) {
   page.selected = number;
-  for (const item of document.querySelectorAll("#lines li")) {
+  const mine = ++page.selection;
+  let selected = null;
+  for (const item of document.querySelectorAll("#lines li.line")) {
     const moves = (item.dataset.moves || "").split(" ");
-    item.classList.toggle("selected", moves.includes(String(number)));
+    const on = moves.includes(String(number));
+    item.classList.toggle("selected", on);
+    if (on && !selected) selected = item;
   }
   const detail = $("#detail");
   detail.hidden = false;
+  placeDetail(selected);
   $("#detail-title").textContent = `Move ${number}…`;
+  const explained = ask("explain", { move: number });
+  const drawn = ask("board", { after: number });
   try {
     const [verdict, board] = await Promise.all([
-      api("/api/explain", request({ move: number })),
-      api("/api/board", request({ after: number })).catch((error) => ({ error })),
+      explained.answer, drawn.answer.catch((error) => ({ error, request: drawn.asked })),
     ]);
-    if (page.selected !== number) return;
+    if (mine !== page.selection || !fresh(explained.asked, verdict)) return;  // a newer question is asked
     showVerdict(verdict);
-    showBoard(board, number);
+    if (board.error || fresh(drawn.asked, board)) showBoard(board, number);
   } catch (error) {
+    if (mine !== page.selection || explained.asked.generation !== page.generation) return;
     $("#detail-title").textContent = `Move ${number}`;
     $("#verdict").textContent = `${where(error)}error[${error.code}]: ${error.message}`;
     $("#verdict").className = "illegal";
   }
+}
+
+// On a narrow screen the explanation opens under the tapped line; on a wide
+// one it stands in its own column.
+function placeDetail(item) {
+  const detail = $("#detail");
+  if (NARROW.matches && item) {
+    let holder = $("#detail-holder");
+    if (!holder) {
+      holder = element("li");
+      holder.id = "detail-holder";
+    }
+    item.after(holder);
+    holder.append(detail);
+    detail.scrollIntoView({ block: "nearest" });
+  } else {
+    parkDetail();
+  }
+}
+
+function parkDetail() {
+  const detail = $("#detail");
+  if (detail.parentElement !== $("main")) $("main").append(detail);
+  const holder = $("#detail-holder");
+  if (holder) holder.remove();
+}
+
+function hideDetail() {
+  parkDetail();
+  $("#detail").hidden = true;
 }
 
 function showVerdict(v) {
@@ -187,14 +361,17 @@ function showVerdict(v) {
   notes.replaceChildren(...v.warnings.map((w) => element("li", `warning: ${w}`)),
                         ...v.notes.map((n) => element("li", `note: ${n}`)));
   const alternatives = v.alternatives || [];
+  const seenAs = v.viewpoint ? `, as ${v.viewpoint} sees it` : "";
   $("#alternatives-title").textContent = alternatives.length
-    ? `What may be done instead (${v.alternatives_for})` : `Nothing may be done instead (${v.alternatives_for})`;
+    ? `What may be done instead (${v.alternatives_for}${seenAs})` : `Nothing may be done instead (${v.alternatives_for})`;
   $("#alternatives").replaceChildren(...alternatives.map((a) => element("li", a)));
   if (v.alternatives_complete === false) {
     const count = v.alternatives_total === null ? "a summary" : `${v.alternatives_total} legal moves in all`;
     $("#alternatives").append(element("li", `(${count})`, "more"));
   }
 }
+
+// -- the board: zoomable, its legend also as text ------------------------------------------------
 
 function showBoard(board, number) {
   const figure = $("#board-figure");
@@ -207,7 +384,86 @@ function showBoard(board, number) {
   page.board = URL.createObjectURL(new Blob([board.svg], { type: "image/svg+xml" }));
   $("#board").src = page.board;
   $("#board-caption").textContent = `The position after move ${number}.`;
+  showLegend(board.svg);
   figure.hidden = false;
+  zoom(0);
+}
+
+function showLegend(svg) {
+  // the picture's legend as text, readable at any size (parsed, never inserted: no script runs)
+  const drawing = new DOMParser().parseFromString(svg, "image/svg+xml");
+  const legend = drawing.querySelector("g.legend");
+  const items = [];
+  if (legend) {
+    for (const node of legend.querySelectorAll("text")) {
+      if (node.getAttribute("text-anchor") !== "start") continue;  // a key's glyph ("2", "T"), drawn beside its words
+      const words = node.textContent.trim();
+      if (words) items.push(element("li", words, node.getAttribute("font-weight") === "bold" ? "head" : undefined));
+    }
+  }
+  $("#board-legend").replaceChildren(...items);
+}
+
+function zoom(step) {
+  page.zoom = step === 0 ? 0 : Math.max(0, Math.min(ZOOMS.length - 1, page.zoom + step));
+  $("#board").style.width = `${ZOOMS[page.zoom] * 100}%`;
+  $("#board-frame").classList.toggle("zoomed", page.zoom > 0);
+  $("#zoom-out").disabled = page.zoom === 0;
+  $("#zoom-in").disabled = page.zoom === ZOOMS.length - 1;
+}
+
+$("#zoom-in").addEventListener("click", () => zoom(1));
+$("#zoom-out").addEventListener("click", () => zoom(-1));
+$("#zoom-fit").addEventListener("click", () => zoom(0));
+
+// -- a table kept by the service ------------------------------------------------------------------
+
+async function loadTable(selectLast) {
+  try {
+    const table = await api(`/api/tables/${page.token}`);
+    const moved = page.revision !== table.revision;
+    page.table = table;
+    page.name = table.name;
+    if (moved) {
+      page.revision = table.revision;
+      changed();
+    }
+    showTableBar(table);
+    if (moved || !page.report) await check(selectLast);
+  } catch (error) {
+    setStatus(`error[${error.code}]: ${error.message}`, "illegal");
+  }
+}
+
+function showTableBar(table) {
+  $("#table-bar").hidden = false;
+  const who = table.you.host ? "you are its host: you see everything and may correct a line"
+    : `you are ${table.you.player}: the referee answers as you see the game`;
+  $("#table-who").textContent = `Table '${table.name}' (${table.game}), revision ${table.revision}; ${who}.`;
+  $("#tagline").textContent = "Add the moves as they are played; tap a move to see why.";
+  const viewpoint = $("#viewpoint");
+  if (!table.you.host) {
+    fillSelect(viewpoint, [[table.you.player, table.you.player]], table.you.player);
+    viewpoint.value = table.you.player;
+    viewpoint.disabled = true;
+  }
+  if (table.links) {
+    $("#table-links").hidden = false;
+    const links = [["host", table.links.host.url], ...table.links.players.map((l) => [l.player, l.url])];
+    $("#links").replaceChildren(...links.map(([who, url]) => {
+      const item = element("li");
+      item.append(element("span", `${who}: `), element("code", new URL(url, location.href).href));
+      return item;
+    }));
+  }
+}
+
+async function follow() {
+  if (document.hidden || page.editing) return;
+  try {
+    const now = await api(`/api/tables/${page.token}/revision`);
+    if (now.revision !== page.revision) await loadTable(false);
+  } catch (error) { /* the next look will tell */ }
 }
 
 // -- input -----------------------------------------------------------------------------------
@@ -218,23 +474,60 @@ $("#file").addEventListener("change", async (event) => {
   page.name = file.name;
   page.selected = null;
   $("#transcript").value = await file.text();
+  changed();
   await check(false);
 });
 
-$("#check").addEventListener("click", () => check(false));
-$("#reading").addEventListener("change", () => check(false));
-$("#viewpoint").addEventListener("change", () => check(false));
+$("#transcript").addEventListener("input", changed);
+$("#check").addEventListener("click", () => { changed(); check(false); });
+$("#reading").addEventListener("change", () => { changed(); check(false); });
+$("#viewpoint").addEventListener("change", () => { changed(); check(false); });
 
 $("#build").addEventListener("submit", async (event) => {
   event.preventDefault();
   const line = $("#next-line").value.trim();
   if (!line) return;
-  const area = $("#transcript");
-  area.value = area.value.replace(/\s*$/, "\n") + line + "\n";
-  $("#next-line").value = "";
-  await check(true);
+  if (!page.token) {
+    const area = $("#transcript");
+    area.value = area.value.replace(/\s*$/, "\n") + line + "\n";
+    $("#next-line").value = "";
+    changed();
+    await check(true);
+    return;
+  }
+  try {  // stored by the service before anything judges it; refused if the table moved on meanwhile
+    await api(`/api/tables/${page.token}/lines`, { line, revision: page.revision });
+    $("#next-line").value = "";
+    await loadTable(true);
+  } catch (error) {
+    setStatus(`error[${error.code}]: ${error.message}${error.code === "conflict" ? " (your line is kept in the box)" : ""}`,
+              "illegal");
+    if (error.code === "conflict") await loadTable(false);
+  }
+});
+
+$("#new-table").addEventListener("click", async () => {
+  try {
+    const body = { transcript: $("#transcript").value, name: page.name.replace(/\.txt$/, "") || "table" };
+    if ($("#reading").value) body.rules = $("#reading").value;
+    const table = await api("/api/tables", body);
+    location.href = table.host.url;
+  } catch (error) {
+    setStatus(`${where(error)}error[${error.code}]: ${error.message}`, "illegal");
+  }
+});
+
+NARROW.addEventListener("change", () => {
+  const selected = document.querySelector("#lines li.selected");
+  if (!$("#detail").hidden) placeDetail(selected);
 });
 
 api("/api/games").then((data) => {
   for (const game of data.games) page.games[game.game] = game;
 }).catch(() => {});
+
+if (page.token) {
+  document.body.classList.add("table-mode");
+  loadTable(false);
+  setInterval(follow, FOLLOW_MS);
+}

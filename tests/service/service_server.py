@@ -9,6 +9,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -29,16 +30,22 @@ class Answer:
     status: int
     data: dict
     seconds: float
+    headers: dict | None = None
 
 
 class Server:
     """``python -m referee serve`` in a subprocess; ``stop()`` sends Ctrl-C (SIGINT)."""
 
-    def __init__(self, *options: str, startup: float = 60.0):
+    def __init__(self, *options: str, startup: float = 60.0, data: Path | None = None, port: int | None = None):
         self.interrupted = False
-        self.port = free_port()
+        self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.process = subprocess.Popen([sys.executable, "-m", "referee", "serve", "--port", str(self.port), *options],
+        if data is None:  # the tables of this server only, removed with it
+            self._data = tempfile.TemporaryDirectory(prefix="referee-data-")
+            data = Path(self._data.name)
+        self.data = data
+        self.process = subprocess.Popen([sys.executable, "-m", "referee", "serve", "--port", str(self.port),
+                                         "--data", str(data), *options],
                                         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                         start_new_session=True)  # its own process group, as in a terminal
         deadline = time.monotonic() + startup
@@ -60,10 +67,10 @@ class Server:
         started = time.monotonic()
         try:
             with urllib.request.urlopen(request, timeout=timeout) as response:
-                status, raw = response.status, response.read()
+                status, raw, headers = response.status, response.read(), {k.lower(): v for k, v in response.headers.items()}
         except urllib.error.HTTPError as error:
-            status, raw = error.code, error.read()
-        return Answer(status, json.loads(raw) if raw else {}, time.monotonic() - started)
+            status, raw, headers = error.code, error.read(), {k.lower(): v for k, v in error.headers.items()}
+        return Answer(status, json.loads(raw) if raw else {}, time.monotonic() - started, headers)
 
     def get(self, path: str) -> Answer:
         return self.request("GET", path, timeout=10)

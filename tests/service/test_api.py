@@ -64,6 +64,7 @@ def test_check_answers_as_the_library_does(server):
     expected = _session(UNAFFORDABLE).check().to_json()
     marks = answer.data.pop("marks")
     assert answer.data.pop("viewpoint") is None
+    assert answer.data.pop("request") == {"rules": None, "as": None, "revision": None}
     assert answer.data == expected
     illegal = [m for m in marks if not m["legal"]]
     assert [(m["number"], m["line"], m["text"]) for m in illegal] == [(23, 32, "5 on Ares")]
@@ -124,7 +125,7 @@ def test_readings_name_their_variants_with_provenance(server):
 def test_compare_finds_where_two_readings_disagree(server):
     """`referee compare cyclades --rules en --rules zh-001` as a request: every variant of seed 001's reading
     (the loser of a round decides first, Apollo's marker on any island, ...) comes out, each with a witness."""
-    answer = server.post("/api/compare", {"rules": ["en", "zh-001"]})
+    answer = server.post("/api/compare", {"rules": ["en", "zh-001"]}, timeout=150)  # bounded by --compare-time-limit
     assert answer.status == 200, answer.data
     assert answer.data["agree"] is False and answer.data["readings"] == ["en", "zh-001"]
     found = {v for d in answer.data["disagreements"] for v in d["variants"]}

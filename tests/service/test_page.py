@@ -116,11 +116,22 @@ def test_the_page_on_a_phone_keeps_hidden_gold_hidden(browser, server):
         page.locator("#lines li.move.illegal").first.tap()
         page.wait_for_selector("#alternatives li")
         assert page.locator("#alternatives li").all_text_contents() == ["offer 4 GP or more to Ares", "take Apollo"]
-        # one column: nothing wider than the screen, the explanation under the lines
+        # one column: nothing wider than the screen, the explanation right under the tapped line, in view
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
-        lines = page.locator("#result").bounding_box()
+        tapped = page.locator("#lines li.move.illegal").first.bounding_box()
         detail = page.locator("#detail").bounding_box()
-        assert detail["y"] >= lines["y"] + lines["height"] - 1 and detail["width"] <= 390
+        assert tapped["y"] + tapped["height"] <= detail["y"] <= tapped["y"] + tapped["height"] + 20
+        assert detail["width"] <= 390 and 0 <= detail["y"] < 844  # in view, not screens below
+        # the board zooms, and its legend is text of the page (readable at any size)
+        page.wait_for_selector("#board-legend li")
+        legend = page.locator("#board-legend li").all_text_contents()
+        assert any("Hana" in item for item in legend), legend
+        assert page.locator("#board-legend").evaluate("e => parseFloat(getComputedStyle(e).fontSize)") >= 14
+        width = page.locator("#board").bounding_box()["width"]
+        page.locator("#zoom-in").tap()
+        page.locator("#zoom-in").tap()
+        assert page.locator("#board").bounding_box()["width"] >= 1.9 * width
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390  # the picture scrolls in its frame
         _screenshot(page, "page-phone.png")
     finally:
         phone.close()
@@ -138,3 +149,106 @@ def test_building_a_game_move_by_move(page):
         assert page.locator("#lines li.selected code").text_content() == line
     assert page.input_value("#transcript").endswith("Ann: 3 on Zeus\nBob: 3 on Zeus\n")
     assert page.text_content("#breaches .rule-id") == "offering_outbid"
+
+
+def test_an_answer_that_comes_late_is_never_shown_under_a_newer_choice(page):
+    """Rule setup_gold: "Each player starts with 5 GP, kept hidden behind their screen." The referee's
+    explanation of Ivo's offering (which tells his gold) is held back; meanwhile the table chooses to see
+    the game as Hana. When the referee's answer arrives, the page must not show it as Hana's."""
+    _load(page, UNAFFORDABLE)
+    page.evaluate("""() => {
+        window.shown = [];
+        const record = () => window.shown.push([document.querySelector('#status').textContent,
+                                                document.querySelector('#alternatives').textContent]);
+        new MutationObserver(record).observe(document.querySelector('main'),
+                                             {subtree: true, childList: true, characterData: true});
+    }""")
+    held = []
+
+    def hold_the_referees_answer(route):
+        body = route.request.post_data_json or {}
+        if "as" not in body:
+            held.append(route)  # answered later, after the choice changed
+        else:
+            route.continue_()
+
+    page.route("**/api/explain", hold_the_referees_answer)
+    page.locator("#lines li.move.illegal").first.click()
+    page.wait_for_function("document.querySelector('#detail-title').textContent.endsWith('…')")
+    assert len(held) == 1
+    page.select_option("#viewpoint", "Hana")
+    page.wait_for_function("document.querySelector('#alternatives').textContent.includes('or more')")
+    held[0].continue_()  # the referee's answer arrives now, late
+    page.wait_for_timeout(1500)
+    assert page.locator("#alternatives li").all_text_contents() == ["offer 4 GP or more to Ares", "take Apollo"]
+    shown = page.evaluate("window.shown")
+    assert not [s for s in shown if "as Hana" in s[0] and "offer 4 GP to Ares" in s[1]], shown
+    assert "as Hana" in page.text_content("#alternatives-title")
+    # the same for a whole check: the referee's report held back while the table turns to Ivo's view
+    page.unroute("**/api/explain")
+    page.route("**/api/check", hold_the_referees_answer)
+    page.select_option("#viewpoint", "")
+    page.wait_for_timeout(300)
+    assert len(held) == 2
+    page.select_option("#viewpoint", "Ivo")
+    page.wait_for_function("document.querySelector('#status').textContent.includes('as Ivo')")
+    held[1].continue_()
+    page.wait_for_timeout(1500)
+    assert "as Ivo" in page.text_content("#status")
+
+
+def test_a_line_that_cannot_be_read_is_marked_and_can_be_corrected(page):
+    """Rule offering_outbid: "An offering to a god that already has one must be higher than it" """
+    head = OUTBID.read_text(encoding="utf-8").split("Ann: 3 on Zeus")[0]
+    page.fill("#transcript", head + "Ann: 3 on Zeus\n")
+    page.fill("#next-line", "Bob: 3 on Zues")
+    page.click("#add")
+    typo = page.locator("#lines li.unread")
+    typo.wait_for()
+    assert "not read, column 11: unknown god 'Zues'" in typo.text_content()
+    assert page.locator("#lines li.move.legal code").all_text_contents()[-1] == "Ann: 3 on Zeus"  # kept its mark
+    assert "1 line not read" in page.text_content("#status")
+    typo.locator(".edit").click()
+    typo.locator("input").fill("Bob: 3 on Zeus")
+    typo.locator("button[type=submit]").click()
+    page.wait_for_selector("#lines li.move.illegal")
+    assert page.locator("#lines li.unread").count() == 0
+    assert "offering_outbid" in page.locator("#lines li.move.illegal").text_content()
+    page.locator("#lines li.move.illegal .edit").click()
+    page.locator("#lines li.move.illegal button", has_text="Remove").click()
+    page.wait_for_function("!document.querySelector('#lines li.move.illegal')")
+    assert page.input_value("#transcript").endswith("Ann: 3 on Zeus\n")
+
+
+def test_a_table_on_two_phones_each_as_its_link_sees_it(browser, server):
+    """A player's phone adds a move; the host's phone follows the table and shows it, checked."""
+    import json
+    import urllib.request
+
+    head = OUTBID.read_text(encoding="utf-8").split("Ann: 3 on Zeus")[0]
+    request = urllib.request.Request(server.url + "/api/tables", method="POST", headers={"Content-Type": "application/json"},
+                                     data=json.dumps({"transcript": head, "name": "Friday"}).encode())
+    with urllib.request.urlopen(request, timeout=30) as response:
+        table = json.loads(response.read())
+    phones = [browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+              for _ in range(2)]
+    try:
+        ann, host = (phone.new_page() for phone in phones)
+        for tab, url in ((ann, table["players"][0]["url"]), (host, table["host"]["url"])):
+            tab.set_default_timeout(30_000)
+            tab.goto(server.url + url)
+            tab.wait_for_selector("#status.legal, #status.illegal")
+        assert "you are Ann" in ann.text_content("#table-who")
+        assert ann.is_disabled("#viewpoint") and ann.input_value("#viewpoint") == "Ann"
+        assert ann.locator("#lines .edit").count() == 0 and not ann.is_visible("#transcript")
+        assert host.locator("#links li").count() == 6
+        ann.fill("#next-line", "Ann: 3 on Zeus")
+        ann.click("#add")
+        ann.wait_for_function("document.querySelector('#verdict').textContent === 'LEGAL: offer 3 GP to Zeus'")
+        host.wait_for_function("[...document.querySelectorAll('#lines li.move code')].some(c => c.textContent === "
+                               "'Ann: 3 on Zeus')", timeout=10_000)  # followed live
+        assert "revision 1" in host.text_content("#table-who")
+        _screenshot(host, "page-table-host.png")
+    finally:
+        for phone in phones:
+            phone.close()

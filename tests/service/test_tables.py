@@ -1,0 +1,198 @@
+"""Tables (referee/tables.py, docs/service.md): a game in progress kept by the
+real service in its SQLite file, with a host link and a link per player.
+
+What is tested is what a club relies on: a player's link answers as that
+player and never states another player's gold (rule setup_gold: "Each player
+starts with 5 GP, kept hidden behind their screen"), whatever the request asks;
+a line is stored before it is judged and survives a restart; two phones adding
+at once are both kept, or the later one refused — never overwritten; a
+correction is a new revision and the old ones stay readable; a line that
+cannot be read is marked at its place while the others keep their marks."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import threading
+
+import pytest
+from service_server import Server, transcript
+
+from referee.api import Session
+from referee.notation import parse_transcript
+
+UNAFFORDABLE = "cyclades/illegal-offer-unaffordable.txt"
+OUTBID = "cyclades/illegal-outbid-too-low.txt"
+
+
+@pytest.fixture(scope="module")
+def server():
+    server = Server("--workers", "2")
+    yield server
+    code, output = server.stop()
+    assert code == 0, output
+
+
+def _table(server, text: str, name: str = "Friday") -> dict:
+    created = server.post("/api/tables", {"transcript": text, "name": name})
+    assert created.status == 201, created.data
+    return created.data
+
+
+def _links(table: dict) -> dict:
+    return {"host": table["host"]["token"], **{p["player"]: p["token"] for p in table["players"]}}
+
+
+def test_creating_a_table_gives_a_host_link_and_one_unguessable_link_per_player(server):
+    table = _table(server, transcript(OUTBID))
+    assert [p["player"] for p in table["players"]] == ["Ann", "Bob", "Cy", "Dan", "Eve"]
+    tokens = list(_links(table).values())
+    assert len(set(tokens)) == 6 and all(re.fullmatch(r"[A-Za-z0-9_-]{24}", t) for t in tokens)  # 144 bits each
+    assert table["table"] not in tokens  # the table's id is not a link
+    for player, token in _links(table).items():
+        view = server.get(f"/api/tables/{token}").data
+        assert view["you"] == {"host": player == "host", "player": None if player == "host" else player}
+        assert view["transcript"] == transcript(OUTBID) and view["revision"] == 0
+        assert ("links" in view) == (player == "host")  # only the host sees the other links
+    assert server.get("/api/tables/" + "x" * 24).status == 404
+    assert server.get("/api/tables/" + table["table"]).status == 404
+
+
+def test_a_players_link_never_tells_another_players_gold_whatever_the_request_says(server):
+    """Rule setup_gold: each player's gold is behind their screen. Move 23 is Ivo's offering of 5 GP
+    that he cannot afford (rule offering_affordable); Hana's link must not give Ivo's exact maximum."""
+    text = transcript(UNAFFORDABLE)
+    links = _links(_table(server, text))
+    library = Session(parse_transcript(text, "Friday"))
+    as_hana = library.seen_by("Hana").explain(move=23)
+    everything = library.explain(move=23)
+    assert everything.alternatives != as_hana.alternatives  # the referee's view does tell the gold
+    hana = server.post(f"/api/tables/{links['Hana']}/explain", {"move": 23})
+    assert hana.status == 200, hana.data
+    assert hana.data["alternatives"] == list(as_hana.alternatives) == ["offer 4 GP or more to Ares", "take Apollo"]
+    assert hana.data["alternatives_total"] is None
+    assert hana.data["request"] == {"rules": None, "as": "Hana", "revision": 0}
+    for asked in ({"as": "Ivo"}, {"as": None}):  # asking as Ivo, or as nobody, is refused, not obeyed
+        refused = server.post(f"/api/tables/{links['Hana']}/explain", {"move": 23, **asked})
+        if asked["as"] is None:  # null is the default: answered as Hana
+            assert refused.data["alternatives"] == hana.data["alternatives"]
+        else:
+            assert refused.status == 403 and refused.data["error"]["code"] == "private"
+    check = server.post(f"/api/tables/{links['Hana']}/check", {})
+    assert check.data["viewpoint"] == "Hana" and check.data["request"]["as"] == "Hana"
+    moves = server.post(f"/api/tables/{links['Hana']}/moves", {"after": 22})
+    assert moves.data["control"] == "Ivo" and moves.data["total"] is None
+    host = server.post(f"/api/tables/{links['host']}/explain", {"move": 23})
+    assert host.data["alternatives"] == list(everything.alternatives) == ["offer 4 GP to Ares", "take Apollo"]
+    host_as_hana = server.post(f"/api/tables/{links['host']}/explain", {"move": 23, "as": "Hana"})
+    assert host_as_hana.data["alternatives"] == hana.data["alternatives"]  # the host may look as any player
+
+
+def test_two_phones_adding_at_once_are_both_kept_or_the_later_refused(server):
+    head = transcript(OUTBID).split("Ann: 3 on Zeus")[0]
+    links = _links(_table(server, head))
+    # both saw revision 0 and add their line at the same moment: one is added, the other refused
+    answers = {}
+    barrier = threading.Barrier(2)
+
+    def add(player, line):
+        barrier.wait()
+        answers[player] = server.post(f"/api/tables/{links[player]}/lines", {"line": line, "revision": 0})
+
+    threads = [threading.Thread(target=add, args=args) for args in (("Ann", "Ann: 3 on Zeus"),
+                                                                     ("Bob", "Bob: 4 on Zeus"))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    statuses = sorted(a.status for a in answers.values())
+    assert statuses == [201, 409], {p: a.data for p, a in answers.items()}
+    (refused,) = [a for a in answers.values() if a.status == 409]
+    assert refused.data["error"]["code"] == "conflict" and "nothing was written" in refused.data["error"]["message"]
+    assert refused.data["error"]["revision"] == 1
+    (added,) = [p for p, a in answers.items() if a.status == 201]
+    # without an expected revision, lines sent at once are all kept, in the order they were stored
+    lines = [f"# note {n}" for n in range(8)]
+    threads = [threading.Thread(target=lambda l=l: server.post(f"/api/tables/{links['Cy']}/lines", {"line": l}))
+               for l in lines]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    view = server.get(f"/api/tables/{links['host']}").data
+    assert view["revision"] == 9
+    stored = view["transcript"][len(head):].splitlines()
+    assert stored[0] == {"Ann": "Ann: 3 on Zeus", "Bob": "Bob: 4 on Zeus"}[added]
+    assert sorted(stored[1:]) == sorted(lines)
+    revisions = server.get(f"/api/tables/{links['Eve']}/revisions").data["revisions"]
+    assert [r["revision"] for r in revisions] == list(range(10))
+    texts = [server.get(f"/api/tables/{links['Eve']}/revisions/{n}").data["transcript"] for n in range(10)]
+    assert all(later.startswith(earlier) for earlier, later in zip(texts, texts[1:]))  # appends only
+
+
+def test_a_line_that_cannot_be_read_is_marked_in_place_and_the_host_corrects_it(server):
+    """Rule offering_outbid: "An offering to a god that already has one must be higher than it" """
+    head = transcript(OUTBID).split("Ann: 3 on Zeus")[0]
+    links = _links(_table(server, head))
+    for line in ("Ann: 3 on Zeus", "Bob: 3 on Zues", "Cy: 2 on Ares"):
+        assert server.post(f"/api/tables/{links['Cy']}/lines", {"line": line}).status == 201
+    check = server.post(f"/api/tables/{links['Cy']}/check", {})
+    assert check.status == 200, check.data
+    typo = head.count("\n") + 2
+    (unread,) = check.data["unread"]
+    assert (unread["line"], unread["column"], unread["text"]) == (typo, len("Bob: 3 on ") + 1, "Bob: 3 on Zues")
+    assert "Zues" in unread["message"]
+    marked = {m["line"]: m for m in check.data["marks"]}
+    assert marked[typo - 1]["text"] == "3 on Zeus" and marked[typo - 1]["legal"]
+    assert marked[typo + 1]["text"] == "2 on Ares" and typo not in marked  # the rest keeps its marks
+    # a player cannot correct; the host can, as a new revision, and the old one stays readable
+    text = server.get(f"/api/tables/{links['host']}").data["transcript"]
+    fixed = text.replace("Bob: 3 on Zues", "Bob: 3 on Zeus")
+    refused = server.post(f"/api/tables/{links['Bob']}/correct", {"revision": 3, "transcript": fixed})
+    assert refused.status == 403 and refused.data["error"]["code"] == "host-only"
+    stale = server.post(f"/api/tables/{links['host']}/correct", {"revision": 2, "transcript": fixed})
+    assert stale.status == 409
+    corrected = server.post(f"/api/tables/{links['host']}/correct", {"revision": 3, "transcript": fixed})
+    assert corrected.status == 200 and corrected.data["kind"] == "corrected" and corrected.data["line"] == typo
+    assert server.get(f"/api/tables/{links['Bob']}/revisions/3").data["transcript"] == text
+    verdict = server.post(f"/api/tables/{links['Bob']}/explain", {"line": typo})
+    assert verdict.data["legal"] is False and verdict.data["breaches"][0]["rule"] == "offering_outbid"
+    assert verdict.data["request"]["revision"] == 4
+    old = server.post(f"/api/tables/{links['Bob']}/check", {"revision": 3})
+    assert old.data["request"]["revision"] == 3 and len(old.data["unread"]) == 1
+    reading = server.post(f"/api/tables/{links['host']}/correct", {"revision": 4, "rules": "zh-003"})
+    assert reading.data["kind"] == "reading" and reading.data["rules"] == "zh-003"
+    assert server.post(f"/api/tables/{links['Bob']}/check", {}).data["rules"] == "zh-003"
+    bad = server.post(f"/api/tables/{links['host']}/correct", {"revision": 5, "rules": "zh-999"})
+    assert bad.status == 422 and "zh-999" in bad.data["error"]["message"]
+
+
+@pytest.mark.parametrize("line, message", [
+    ("", "empty"), ("Ann: 3 on Zeus\nBob: 4 on Zeus", "one line at a time"), ("x" * 501, "at most 500"),
+    ("Ann: \x07", "control character")])
+def test_a_line_that_is_not_one_line_of_text_is_refused(server, line, message):
+    links = _links(_table(server, transcript(OUTBID)))
+    answer = server.post(f"/api/tables/{links['Ann']}/lines", {"line": line})
+    assert answer.status == 422 and message in answer.data["error"]["message"]
+    assert server.get(f"/api/tables/{links['Ann']}/revision").data == {"revision": 0}
+
+
+def test_a_restart_loses_no_stored_line(tmp_path):
+    head = transcript(OUTBID).split("Ann: 3 on Zeus")[0]
+    first = Server("--workers", "1", data=tmp_path)
+    try:
+        links = _links(_table(first, head))
+        for line in ("Ann: 3 on Zeus", "Bob: 4 on Zeus"):
+            assert first.post(f"/api/tables/{links['Ann']}/lines", {"line": line}).status == 201
+    finally:
+        assert first.stop()[0] == 0
+    with sqlite3.connect(tmp_path / "tables.sqlite3") as db:  # one file, WAL: readable by sqlite3 itself
+        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert db.execute("SELECT COUNT(*) FROM revisions").fetchone()[0] == 3
+    second = Server("--workers", "1", data=tmp_path)
+    try:
+        view = second.get(f"/api/tables/{links['Bob']}").data
+        assert view["revision"] == 2 and view["transcript"].endswith("Ann: 3 on Zeus\nBob: 4 on Zeus\n")
+        assert second.get(f"/api/tables/{links['host']}/revisions/1").data["transcript"] == head + "Ann: 3 on Zeus\n"
+    finally:
+        assert second.stop()[0] == 0
