@@ -25,6 +25,10 @@ def test_setup_start_player_acts_first(players):
     pos = position("round 1", players)
     assert pos.has("start", "Ann")
     assert pos.control() == "Ann" and pos.phase() == "actions"
+    bob_first = pos.judge("Bob: meditate")
+    assert bob_first.rules == {"setup_start_player", "not_in_control"}
+    assert bob_first.first == "setup_start_player"
+    assert bob_first.message("setup_start_player") == "Ann is the start player and makes the first action of the game"
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -160,6 +164,6 @@ def test_action_turns_each_player_one_action_in_seat_order():
     """Rule action_turns: from the start player on, one action each, clockwise."""
     pos = position("round 1\nAnn: recruit on 2", 3)
     assert pos.control() == "Bob"
-    assert pos.judge("Ann: recruit on 3").rules == {"not_in_control"}
+    assert pos.judge("Ann: recruit on 3").rules == {"action_turn_order", "not_in_control"}
     assert pos.after("Bob: meditate").control() == "Cy"
     assert pos.after("Bob: meditate", "Cy: meditate").control() == "Ann"
