@@ -249,3 +249,20 @@ def test_two_player_start_the_marker_goes_to_the_other_player():
         "Bob holds the start player marker in round 2 (with 2 players it changes hands every round), so Bob acts first"
     pos = pos.after("Bob: meditate", "Ann: meditate", "Bob: meditate")  # Bob flips the last
     assert pos.has("start", "Ann")
+
+
+def test_counts_and_places_the_notation_refuses_are_judged_by_their_rule():
+    """Rules council_count, banish_count, move_count, travel_active and
+    meditate_markers: moves the notation refuses to read (a count of 0, a travel from
+    the jetty, a meditation with no time marker left) can still be built by a program
+    (the service's JSON moves); each is judged by its own rule, named first."""
+    from luna_game import Position
+    assert START.judge_term("Ann", fn("council", 2, 0, 0)).first == "council_count"
+    assert START.judge_term("Ann", fn("banish", 0, 0)).first == "banish_count"
+    assert START.judge_term("Ann", fn("travel", 2, 6, 0)).first == "move_count"
+    # From the jetty (whose novices are inactive, so none can travel: move_novices too).
+    from_jetty = START.judge_term("Ann", fn("travel", fn("jetty"), 3, 1))
+    assert from_jetty.rules == {"travel_active", "move_novices"} and from_jetty.first == "travel_active"
+    no_markers = Position(START.rules, frozenset(f for f in START.state if f.name != "markers") | {fn("markers", 0)})
+    assert no_markers.judge_term("Ann", fn("meditate")).rules == {"meditate_markers"}
+
