@@ -226,7 +226,7 @@ def test_format_fills_the_template(catalogue):
             return "Zeus"
 
     assert "Zeus" in catalogue.rule("offering_outbid_moves").format("Bob", (God(),))
-    assert catalogue.rule("not_in_control").format("Cy", ()) == "it is not Cy's decision now"
+    assert catalogue.rule("not_in_control").format("Cy", ("Bob",)) == "it is Bob's decision now, not Cy's"
 
 
 def test_format_never_fails_a_report():

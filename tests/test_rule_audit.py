@@ -53,7 +53,7 @@ def test_no_shipped_report_puts_a_generic_breach_first(game):
 def test_the_audit_reads_the_first_breach_of_a_report_line():
     tool = _tool()
     line = ("transcripts/cyclades/x.txt:17:5: cycle 1, Cy: '2 on Zeus': offering_outbid_first: Ann was outbid on "
-            "Athena, so Ann must offer again before Cy bids; not_in_control: it is not Cy's decision now")
+            "Athena, so Ann must offer again before Cy bids; not_in_control: it is Ann's decision now, not Cy's")
     assert tool.first_breaches(line, {"offering_outbid_first", "not_in_control"}) == \
         [(17, "offering_outbid_first", ["offering_outbid_first", "not_in_control"])]
     assert tool.shows_first('assert g.problems == [("x", ("fleet_move_range",))]', "fleet_move_range")
