@@ -143,6 +143,22 @@ def test_prep_novices_four_pairs_each_then_the_next_player():
     pos = pos.after("Ann: novices on 6")
     assert pos.control() == "Bob"
     assert pos.judge("Bob: shrine on 5").rules == {"prep_order"}
+    # Bob places before Ann has placed her fourth pair.
+    early = position("preparation\nAnn: shrine on 1\nBob: shrine on 4\nAnn: novices on 2, 3, 5", 2,
+                     "normal").judge("Bob: novices on 6")
+    assert early.rules == {"prep_novices", "not_in_control"} and early.first == "prep_novices"
+    assert early.message("prep_novices") == \
+        "it is Ann's turn to place novices: each player places all four pairs, clockwise from the start player"
+
+
+def test_prep_shrine_one_each_clockwise_from_the_start_player():
+    """Rule prep_shrine: from the start player on, each player puts a shrine on an island."""
+    pos = position("preparation\nAnn: shrine on 7", 3, "normal")
+    assert pos.control() == "Bob"
+    cy_first = pos.judge("Cy: shrine on 1")
+    assert cy_first.rules == {"prep_shrine", "not_in_control"} and cy_first.first == "prep_shrine"
+    assert cy_first.message("prep_shrine") == \
+        "it is Bob's turn to place a shrine: the shrines go down one each, clockwise from the start player"
 
 
 def test_prep_favours_the_two_islands_without_the_players_pieces():
