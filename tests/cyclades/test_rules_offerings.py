@@ -78,6 +78,19 @@ def test_offering_order_the_outbid_player_offers_again_before_the_next_player():
         "Bob is ahead of Cy on the turn track, so Bob makes an offering first"
 
 
+def test_offering_once_a_marker_stays_until_outbid():
+    """Rule offering_once: "Each player places one offering marker (two in the 2-player game); once placed, it
+    stays on its god until another player outbids it, and the player makes no other offering meanwhile." """
+    g = play(GODS_UP + """
+        Ann: 3 on Zeus
+        Ann: 2 on Athena
+    """)
+    assert g.problems == [("Ann: 2 on Athena", ("not_in_control", "offering_once"))]
+    assert g.first == [("Ann: 2 on Athena", "offering_once")]
+    assert g.report.problems[0].breaches[0].message == \
+        "Ann's marker already stands on Zeus: it stays there until someone outbids it"
+
+
 def test_offering_outbid_first_nobody_offers_before_the_outbid_player():
     """Rule offering_outbid_first: "A player whose offering is outbid places their
     marker again at once: nobody else makes an offering before they have." — Cy,

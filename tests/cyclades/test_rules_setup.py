@@ -121,8 +121,8 @@ def test_not_in_control_only_the_player_whose_turn_it_is_offers():
     assert g.problems == [("Bob: 1 on Zeus", ("not_in_control", "offering_order"))]
     # The catch-all comes after the rule that decides (docs/report.md).
     assert [b.rule for b in g.report.problems[0].breaches] == ["offering_order", "not_in_control"]
-    # Alone when no more specific rule applies: Ann, whose marker stands on Zeus and
-    # was not outbid, offers again while Bob is to offer.
+    # Ann, whose marker stands on Zeus and was not outbid, offers again while Bob
+    # is to offer: her marker stays (offering_once, named first).
     g = play("""
         cycle 1
         creatures: Pegasus
@@ -130,7 +130,18 @@ def test_not_in_control_only_the_player_whose_turn_it_is_offers():
         Ann: 1 on Zeus
         Ann: 2 on Athena
     """)
-    assert g.problems == [("Ann: 2 on Athena", ("not_in_control",))]
+    assert g.problems == [("Ann: 2 on Athena", ("not_in_control", "offering_once"))]
+    assert g.first == [("Ann: 2 on Athena", "offering_once")]
+    # Alone when no more specific rule applies: a creature card when none is due.
+    g = play("""
+        cycle 1
+        creatures: Pegasus
+        gods: Zeus, Athena, Ares, Poseidon
+        Ann: 1 on Zeus
+        creatures: Harpy
+    """)
+    assert g.problems == [("creatures: Harpy", ("move_out_of_phase", "not_in_control"))]
+    assert g.report.problems[0].breaches[1].message == "it is Bob's decision now, not chance's"
 
 
 def test_not_in_control_a_player_whose_turn_is_over_cannot_act_again():
