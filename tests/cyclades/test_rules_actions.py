@@ -93,6 +93,14 @@ def test_action_order_a_player_whose_god_came_earlier_cannot_act_later():
     """)
     assert g.problems == [("Eve/Poseidon: pass", ("action_order", "not_in_control"))]
     assert g.first == [("Eve/Poseidon: pass", "action_order")]
+    # Before her turn: while Eve (Poseidon, 1st) acts, Ann (Zeus, 4th) is told hers comes
+    # later. (The notation's sequencing would end the turns before Ann's line; so the
+    # move is judged in the position where Eve acts.)
+    eve_acts = play(ORDERED + "Eve/Poseidon: fleet on F1\n").before("Eve/Poseidon: fleet on F1")
+    found = g.breaches(eve_acts, "Ann", fn("recruit", fn("priest")))
+    assert [rule for rule, _ in found] == ["action_order", "not_in_control"]
+    assert found[0][1] == \
+        "Eve has the turn with Poseidon; Ann's turn with Zeus is later: the gods act from the top of the track down"
     assert g.report.problems[0].breaches[0].message == \
         "Ann has the turn with Zeus; Eve's turn with Poseidon is over: the gods act from the top of the track down"
 
