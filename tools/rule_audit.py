@@ -13,6 +13,9 @@ is about (docs/report.md, "The order of breaches"):
   tests/test_transcripts.py) gives it first on the illegal move's line;
 * a readings witness (``transcripts/<game>/readings/*.txt``) whose header
   mentions the rule and one of whose expected reports gives it first;
+* for a generic rule, which is shown first only when no specific rule
+  applies: an ``illegal-*`` transcript whose header names it (``# Also broken
+  by it: <id>``) and whose report gives it after the specific breach;
 * a test of ``tests/`` that asserts the rule is the only breach of a move
   (``("<id>",)``, ``.rules == {"<id>"}``) or the first one (``.first ==``, a list
   of rule ids in report order beginning with it).
@@ -94,13 +97,19 @@ def _transcript_evidence(audit: Audit, known: set[str]) -> None:
         elif path.name.startswith("illegal-"):
             header = _HEADER_RULE.search(text)
             named = {header.group(1)} if header else set()
+            also = set(re.findall(r"^# Also broken by it: ([a-z0-9_]+)", text, re.MULTILINE))
         else:
             named = set()
+        if not path.name.startswith("illegal-"):
+            also = set()
         for report in reports:
             for line, first, rules in first_breaches(report.read_text(encoding="utf-8"), known):
                 where = f"{path.relative_to(REPO).as_posix()}:{line}"
                 if first in named:
                     audit.shown_by.setdefault(first, []).append(where)
+                for rule in rules[1:]:  # a catch-all the header names, after the specific breach
+                    if rule in audit.generic and rule in also:
+                        audit.shown_by.setdefault(rule, []).append(where + " (after a specific breach)")
                 if first in audit.generic and path.name.startswith("illegal-"):
                     audit.generic_first.append(where)
                 seen_generic = False
