@@ -116,7 +116,7 @@ class Session:
             cycle=self.rules.cycle(step.before), player=self.rules.role_text(step.role), text=text,
             move=self.rules.describe_move(step.move), legal=step.legal,
             disputed=bool(step.play and step.play.disputed),
-            breaches=tuple(self.breach(v) for v in step.violations),
+            breaches=tuple(self.breach(v) for v in self.catalogue.ordered(step.violations)),
             warnings=self.rules.warnings(step.move) if step.play else (),
             notes=self.rules.notes(step.before, step.move) if step.play and hasattr(self.rules, "notes") else (),
             inserted=step.inserted, period=getattr(self.rules, "period", "cycle"))

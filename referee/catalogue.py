@@ -40,7 +40,7 @@ _READING_RE = re.compile(r"[a-z]{2}(?:-[A-Za-z0-9]+)*\Z")
 _FIELD_RE = re.compile(r"\{\{|\}\}|\{([^{}]*)\}|[{}]")
 _PLACEHOLDER_RE = re.compile(r"player\Z|[0-9]+\Z")
 
-_RULE_KEYS = {"title", "en", "note", "message"}
+_RULE_KEYS = {"title", "en", "note", "message", "generic", "within"}
 _TRANSLATION_KEYS = {"seed", "file", "script", "kind"}
 _SCRIPTS = {"traditional", "simplified"}
 
@@ -69,6 +69,11 @@ class RuleEntry:
     translation that states the rule, "" when the translation is silent on it.
     ``message`` is the report template ({player}, {0}, {1}...), "" for a rule
     that no violation names.
+
+    ``generic`` marks a catch-all rule (whose decision it is, which phase a
+    move belongs to) that says little the player does not know; ``within``
+    names the broader rule this one is a special case of. Both only order the
+    breaches of a move (``Catalogue.ordered``): most specific first.
     """
 
     id: str
@@ -77,6 +82,8 @@ class RuleEntry:
     translations: Mapping[str, str] = field(default_factory=dict, hash=False)
     note: str = ""
     message: str = ""
+    generic: bool = False
+    within: str = ""
 
     def __post_init__(self) -> None:
         if not isinstance(self.translations, MappingProxyType):
@@ -163,6 +170,25 @@ class Catalogue(Mapping[str, RuleEntry]):
         except (KeyError, TypeError):
             raise DataError(f"{self.source}: rule {rule_id!r} is not in the {self.game} rule catalogue") from None
 
+    def specificity(self, rule_id: str) -> tuple[int, int]:
+        """The sort key of a rule among the breaches of one move: a generic rule
+        comes after every other; otherwise the deeper a rule is in the chain of
+        rules it is a special case of (``within``), the earlier it comes."""
+        entry = self._rules.get(rule_id)
+        if entry is None:
+            return (0, 0)
+        depth, seen = 0, {rule_id}
+        while entry.within and entry.within in self._rules and entry.within not in seen:
+            seen.add(entry.within)
+            entry, depth = self._rules[entry.within], depth + 1
+        return (1 if self._rules[rule_id].generic else 0, -depth)
+
+    def ordered(self, violations: Sequence[Any]) -> list[Any]:
+        """The violations of one move (anything with a ``rule`` id), most specific
+        first: a generic breach (``not_in_control``...) after every specific one,
+        a special case before the rule it is ``within``; else in the given order."""
+        return sorted(violations, key=lambda v: self.specificity(v.rule))
+
     def __getitem__(self, rule_id: str) -> RuleEntry:
         return self._rules[rule_id]  # KeyError, as a Mapping does; rule() raises DataError
 
@@ -215,6 +241,12 @@ def parse_catalogue(text: str, name: str = "<catalogue>", game: str = "") -> Cat
     rules: dict[str, RuleEntry] = {}
     for rule_id, table in rules_table.items():
         rules[rule_id] = _rule(src, rule_id, table, translations)
+    for rule_id, entry in rules.items():
+        if entry.within and entry.within not in rules:
+            raise src.error(f"rule {rule_id} is within {entry.within!r}, which is not in the catalogue",
+                            ("rule", rule_id, "within"))
+        if entry.within == rule_id:
+            raise src.error(f"rule {rule_id} cannot be within itself", ("rule", rule_id, "within"))
     return Catalogue(game or name, name, rules, translations)
 
 
@@ -255,6 +287,10 @@ def _rule(src: TomlSource, rule_id: str, table: Any, translations: Mapping[str, 
         if key not in _RULE_KEYS and key not in translations:
             expected = _one_of(_RULE_KEYS | set(translations))
             raise src.error(f"unknown key {key!r} in [rule.{rule_id}] (expected {expected})", where + (key,))
+        if key == "generic":
+            if not isinstance(v, bool):
+                raise src.error(f"generic of rule {rule_id} must be true or false", where + (key,))
+            continue
         if not isinstance(v, str):
             raise src.error(f"{key} of rule {rule_id} must be a string", where + (key,))
     for key in ("title", "en"):
@@ -280,6 +316,8 @@ def _rule(src: TomlSource, rule_id: str, table: Any, translations: Mapping[str, 
         translations={reading: table[reading] for reading in translations},
         note=table.get("note", ""),
         message=message,
+        generic=table.get("generic", False),
+        within=table.get("within", ""),
     )
 
 

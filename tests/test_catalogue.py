@@ -21,6 +21,7 @@ import pytest
 import referee.catalogue
 from referee.catalogue import Catalogue, RuleEntry, load_catalogue, parse_catalogue
 from referee.errors import DataError
+from referee.terms import Fn
 
 REPO = Path(__file__).resolve().parents[1]
 SEEDS = REPO.parent / "shared" / "seeds"
@@ -225,7 +226,7 @@ def test_format_fills_the_template(catalogue):
             return "Zeus"
 
     assert "Zeus" in catalogue.rule("offering_outbid_moves").format("Bob", (God(),))
-    assert catalogue.rule("not_in_control").format("Cy", ()) == "it is not Cy's decision now"
+    assert catalogue.rule("not_in_control").format("Cy", ("Bob",)) == "it is Bob's decision now, not Cy's"
 
 
 def test_format_never_fails_a_report():
@@ -364,3 +365,49 @@ def test_docs_table_is_up_to_date(catalogue):
     )
     for rule_id in catalogue.ids:
         assert f"`{rule_id}`" in page
+
+
+# ---------------------------------------------------------------------------
+# The order of breaches: generic rules last, special cases before their rule
+# ---------------------------------------------------------------------------
+
+def _v(rule: str):
+    from referee.engine import Violation
+    return Violation(rule, "Ann", Fn("pass"))
+
+
+def test_ordered_puts_a_generic_rule_after_the_specific_ones():
+    """docs/report.md, "The order of breaches": a catch-all (generic = true) comes after
+    every specific breach of the move, whatever the ids' alphabetical order."""
+    cyclades = load_catalogue("cyclades")
+    assert cyclades.rule("not_in_control").generic and cyclades.rule("move_out_of_phase").generic
+    assert not cyclades.rule("offering_order").generic
+    ordered = cyclades.ordered([_v("move_out_of_phase"), _v("not_in_control"), _v("gods_track_pair")])
+    assert [v.rule for v in ordered] == ["gods_track_pair", "move_out_of_phase", "not_in_control"]
+    # Alone, a generic breach is simply shown.
+    assert cyclades.ordered([_v("not_in_control")])[0].rule == "not_in_control"
+
+
+def test_ordered_puts_a_special_case_before_the_rule_it_is_within():
+    cyclades = load_catalogue("cyclades")
+    assert cyclades.rule("battle_retreat").within == "battle_no_battle"
+    ordered = cyclades.ordered([_v("battle_no_battle"), _v("battle_retreat"), _v("not_in_control")])
+    assert [v.rule for v in ordered] == ["battle_retreat", "battle_no_battle", "not_in_control"]
+    luna = load_catalogue("luna")
+    ordered = luna.ordered([_v("favour_one_each"), _v("substitute_not_for_substitute")])
+    assert [v.rule for v in ordered] == ["substitute_not_for_substitute", "favour_one_each"]
+
+
+def test_generic_must_be_true_or_false():
+    err = _error(GOOD + 'generic = "yes"\n')
+    assert err.position is not None and err.position.line == 12
+    assert "generic" in err.message
+    assert parse_catalogue(GOOD + "generic = true\n", name="good.toml").rule("offering_outbid").generic
+
+
+def test_within_names_a_rule_of_the_catalogue():
+    err = _error(GOOD + 'within = "offering_order"\n')
+    assert err.position is not None and err.position.line == 12
+    assert "offering_order" in err.message
+    err = _error(GOOD + 'within = "offering_outbid"\n')
+    assert "within itself" in err.message

@@ -87,6 +87,12 @@ class Checked:
         A step the referee inserted shows as ``(player: move in words)``."""
         return [(self._where(v), tuple(sorted(b.rule for b in v.breaches))) for v in self.report.problems]
 
+    @property
+    def first(self) -> list[tuple[str, str]]:
+        """(the line of the illegal move, the rule the report names first), in order:
+        the most specific breach (docs/report.md, "The order of breaches")."""
+        return [(self._where(v), v.breaches[0].rule) for v in self.report.problems]
+
     # -- states -----------------------------------------------------------------
     def _steps_of(self, line: str, nth: int = 1) -> list[Step]:
         """The steps of the nth line reading ``line`` (comments and spaces aside)."""
@@ -119,6 +125,14 @@ class Checked:
         found = [s for s in self.run.steps if s.move.name == move_name]
         assert len(found) >= nth, f"only {len(found)} steps {move_name}"
         return found[nth - 1]
+
+    def breaches(self, state: frozenset, role: str, move: Fn) -> list[tuple[str, str]]:
+        """The breaches (rule id, message) of ``move`` made by ``role`` in ``state``, in the
+        order a report gives them: for a move the notation's sequencing never lets
+        through as written (the referee inserts the missing decisions before it)."""
+        judgement = self.session.referee.engine.judge(self.session.referee.rules.static, state, role, move)
+        return [(v.rule, self.session.breach(v).message)
+                for v in self.session.catalogue.ordered(judgement.violations)]
 
     def explain(self, line: str) -> Verdict:
         """The referee's ruling, with alternatives, on the first move of ``line``."""

@@ -54,6 +54,34 @@ def test_action_order_gods_from_the_top_then_apollo():
     assert finished == {"Eve": 1, "Cy": 2, "Bob": 3, "Ann": 4, "Dan": 5}
 
 
+def test_apollo_order_the_players_on_apollo_act_in_the_order_they_came():
+    """Rule apollo_order: "The players on Apollo act last, one after another, in the order they went to Apollo
+    (the order of Apollo's spaces 1, 2, ...)." — while Ann (space 1) acts, Bob (space 2) acts. (The notation's
+    sequencing would end Ann's turn before Bob's line, docs/notation.md; so the move is judged in the position
+    where Ann acts.)"""
+    g = play("""
+        cycle 1
+        creatures: Pegasus
+        gods: Zeus, Athena, Ares, Poseidon
+        Ann: Apollo
+        Bob: Apollo
+        Cy: Apollo
+        Dan: Apollo
+        Eve: Apollo
+        Ann/Apollo: prosperity on IS2
+        Bob/Apollo: pass
+    """)
+    assert g.problems == []
+    ann_acts = g.before("Ann/Apollo: prosperity on IS2")
+    found = g.breaches(ann_acts, "Bob", fn("pass"))
+    assert [rule for rule, _ in found] == ["apollo_order", "not_in_control"]
+    assert found[0][1] == "Ann took Apollo's space 1 and Bob space 2: the players on Apollo act in the order they arrived"
+    # Once Ann's turn is over, Ann on Apollo is told the same rule.
+    found = g.breaches(g.before("Bob/Apollo: pass"), "Ann", fn("pass"))
+    assert [rule for rule, _ in found] == ["apollo_order", "not_in_control"]
+    assert found[0][1] == "Bob took Apollo's space 2 and Ann space 1: the players on Apollo act in the order they arrived"
+
+
 def test_action_order_a_player_whose_god_came_earlier_cannot_act_later():
     """Rule action_order: "Players act in the order of their gods on the track, from the
     top down; ..." — Ann (Zeus, 4th) acts: the turns before hers are over, so Eve
@@ -63,7 +91,18 @@ def test_action_order_a_player_whose_god_came_earlier_cannot_act_later():
         Eve/Poseidon: pass
         Dan/Apollo: prosperity on IS6
     """)
-    assert g.problems == [("Eve/Poseidon: pass", ("not_in_control",))]
+    assert g.problems == [("Eve/Poseidon: pass", ("action_order", "not_in_control"))]
+    assert g.first == [("Eve/Poseidon: pass", "action_order")]
+    # Before her turn: while Eve (Poseidon, 1st) acts, Ann (Zeus, 4th) is told hers comes
+    # later. (The notation's sequencing would end the turns before Ann's line; so the
+    # move is judged in the position where Eve acts.)
+    eve_acts = play(ORDERED + "Eve/Poseidon: fleet on F1\n").before("Eve/Poseidon: fleet on F1")
+    found = g.breaches(eve_acts, "Ann", fn("recruit", fn("priest")))
+    assert [rule for rule, _ in found] == ["action_order", "not_in_control"]
+    assert found[0][1] == \
+        "Eve has the turn with Poseidon; Ann's turn with Zeus is later: the gods act from the top of the track down"
+    assert g.report.problems[0].breaches[0].message == \
+        "Ann has the turn with Zeus; Eve's turn with Poseidon is over: the gods act from the top of the track down"
 
 
 def test_end_of_turn_the_player_of_the_next_god_acts():

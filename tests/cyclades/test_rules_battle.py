@@ -15,6 +15,7 @@ import pytest
 from conftest import buildings, fleets, holds, play, troops
 
 from referee.errors import SequenceError
+from referee.terms import fn
 
 from test_rules_movement import MOVES, moves
 
@@ -155,6 +156,20 @@ def test_battle_retreat_the_defender_decides_first_and_the_attacker_takes_the_is
     after = g.after("Bob: retreat to IS4")
     assert troops(after, "Bob") == {"IS4": 2, "IS5": 1} and troops(after, "Ann")["IS2"] == 1
     assert battles(after) == []
+
+
+def test_battle_retreat_the_attacker_decides_after_the_defender():
+    """Rule battle_retreat: "After each round the defender, then the attacker, may retreat with all their units
+    there: ..." — Ann, the attacker, decides while Bob, the defender, is still to decide. (A transcript cannot
+    say it: the referee writes Bob's 'stay' before Ann's line, docs/notation.md; so the move is judged in the
+    position where Bob decides.)"""
+    g = moves(LAND, "battle: Ann 0, Bob 3", "Ann: retreat to IS1")
+    bob_decides = g.after("battle: Ann 0, Bob 3")
+    assert [rule for rule, _ in g.breaches(bob_decides, "Bob", fn("stay"))] == []
+    found = g.breaches(bob_decides, "Ann", fn("retreat", "IS1"))
+    assert [rule for rule, _ in found] == ["battle_retreat", "battle_no_battle", "not_in_control"]
+    assert found[0][1] == "Bob defends, so Bob decides first whether to retreat; Ann decides after"
+    assert [rule for rule, _ in g.breaches(bob_decides, "Ann", fn("stay"))][0] == "battle_retreat"
 
 
 def test_battle_no_battle_no_retreat_outside_a_battle():

@@ -37,7 +37,11 @@ def test_next_turn_order_the_last_to_finish_offers_first():
     assert turn_order(g.when("end_cycle").after) == ["Eve", "Dan", "Cy", "Bob", "Ann"]
     assert g.problems == []  # the record stops before Ann's Apollo turn
     g = play(body + "Ann: 1 on Zeus\n")
-    assert g.problems == [("Ann: 1 on Zeus", ("not_in_control",))]
+    assert g.problems == [("Ann: 1 on Zeus", ("next_turn_order", "not_in_control"))]
+    assert g.first == [("Ann: 1 on Zeus", "next_turn_order")]
+    assert g.report.problems[0].breaches[0].message == (
+        "Eve is ahead of Ann on the turn track this cycle, so Eve makes an offering first "
+        "(last cycle, the first to end their turn went to the back)")
 
 
 def test_next_turn_order_two_player_game_four_markers():

@@ -148,6 +148,23 @@ def test_territory_marker_troops_may_come_back():
     assert holds(after, "marker", "IS6", "Ann")
 
 
+def test_troop_move_island_troops_do_not_stop_at_sea():
+    """Rule troop_move_island: "Ares moves troops from one island to another island; troops never stand on a
+    sea space." — not a missing chain of fleets: C2, next to Ann's IS1, holds Bob's fleet."""
+    g = moves("Ann/Ares: troop IS1 -> C2")
+    assert g.problems == [("Ann/Ares: troop IS1 -> C2", ("troop_move_island",))]
+    assert g.report.problems[0].breaches[0].message == \
+        "troops move to an island, and C2 is not one: they cross the sea on the player's fleets, they do not stop there"
+
+
+def test_troop_move_same_island_a_movement_goes_elsewhere():
+    """Rule troop_move_same_island: "A troop movement goes to another island: troops staying on the island
+    they stand on do not move." """
+    g = moves("Ann/Ares: troop IS1 -> IS1")
+    assert g.problems == [("Ann/Ares: troop IS1 -> IS1", ("troop_move_same_island",))]
+    assert g.report.problems[0].breaches[0].message == "the troops are already on IS1: a movement goes to another island"
+
+
 def test_troop_move_chain_needs_the_players_fleets_between_the_islands():
     """Rule troop_move_chain: "Troops reach only an island linked to the island they leave by a chain of the
     player's fleets." """

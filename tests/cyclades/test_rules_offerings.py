@@ -65,20 +65,45 @@ def test_offering_outbid_moves_the_outbid_player_goes_to_another_god():
 def test_offering_order_the_outbid_player_offers_again_before_the_next_player():
     """Rule offering_order: "Players make offerings in turn-track order; a player who
     is outbid places their marker again at once, before the next player in order makes
-    an offering." — the referee reports a player offering out of turn as
-    not_in_control (it is not their decision)."""
+    an offering." — a player offering before the one ahead on the turn track breaks
+    it (and not_in_control, named after it)."""
     assert play(OUTBID).problems == []
+    g = play(GODS_UP + """
+        Ann: 3 on Zeus
+        Cy: 1 on Ares
+    """)
+    assert g.problems == [("Cy: 1 on Ares", ("not_in_control", "offering_order"))]
+    assert g.first == [("Cy: 1 on Ares", "offering_order")]
+    assert g.report.problems[0].breaches[0].message == \
+        "Bob is ahead of Cy on the turn track, so Bob makes an offering first"
+
+
+def test_offering_once_a_marker_stays_until_outbid():
+    """Rule offering_once: "Each player places one offering marker (two in the 2-player game); once placed, it
+    stays on its god until another player outbids it, and the player makes no other offering meanwhile." """
+    g = play(GODS_UP + """
+        Ann: 3 on Zeus
+        Ann: 2 on Athena
+    """)
+    assert g.problems == [("Ann: 2 on Athena", ("not_in_control", "offering_once"))]
+    assert g.first == [("Ann: 2 on Athena", "offering_once")]
+    assert g.report.problems[0].breaches[0].message == \
+        "Ann's marker already stands on Zeus: it stays there until someone outbids it"
+
+
+def test_offering_outbid_first_nobody_offers_before_the_outbid_player():
+    """Rule offering_outbid_first: "A player whose offering is outbid places their
+    marker again at once: nobody else makes an offering before they have." — Cy,
+    next on the turn track, offers while Ann, just outbid by Bob, has not yet."""
     g = play(GODS_UP + """
         Ann: 3 on Zeus
         Bob: 4 on Zeus
         Cy: 1 on Ares
     """)
-    assert g.problems == [("Cy: 1 on Ares", ("not_in_control",))]
-    g = play(GODS_UP + """
-        Ann: 3 on Zeus
-        Cy: 1 on Ares
-    """)
-    assert g.problems == [("Cy: 1 on Ares", ("not_in_control",))]
+    assert g.problems == [("Cy: 1 on Ares", ("not_in_control", "offering_outbid_first"))]
+    assert g.first == [("Cy: 1 on Ares", "offering_outbid_first")]
+    assert g.report.problems[0].breaches[0].message == \
+        "Ann was outbid on Zeus, so Ann must offer again before Cy bids"
 
 
 def test_offering_god_available_only_face_up_gods():
@@ -220,7 +245,8 @@ def test_two_player_markers_each_player_offers_twice():
         Bob: 1 on Athena
         Bob: Apollo
     """, players=2, order="Ann, Bob, Ann, Bob")
-    assert g.problems == [("Bob: Apollo", ("not_in_control",))]
+    assert g.problems == [("Bob: Apollo", ("not_in_control", "offering_order"))]
+    assert g.first == [("Bob: Apollo", "offering_order")]
 
 
 def test_two_player_two_gods_the_two_markers_go_to_two_different_gods():

@@ -71,7 +71,7 @@ def test_setup_turn_order_first_cycle_follows_the_shuffled_markers():
     # Without an order line the seat order is the turn order: Ann would offer first.
     g = play(body)
     assert turn_order(g.run.initial) == list(NAMES)
-    assert g.problems[0] == ("Cy: 1 on Zeus", ("not_in_control",))
+    assert g.problems[0] == ("Cy: 1 on Zeus", ("not_in_control", "offering_order"))
 
 
 def test_setup_components_one_offering_marker_each_two_in_the_2_player_game():
@@ -118,7 +118,30 @@ def test_not_in_control_only_the_player_whose_turn_it_is_offers():
         gods: Zeus, Athena, Ares, Poseidon
         Bob: 1 on Zeus
     """)
-    assert g.problems == [("Bob: 1 on Zeus", ("not_in_control",))]
+    assert g.problems == [("Bob: 1 on Zeus", ("not_in_control", "offering_order"))]
+    # The catch-all comes after the rule that decides (docs/report.md).
+    assert [b.rule for b in g.report.problems[0].breaches] == ["offering_order", "not_in_control"]
+    # Ann, whose marker stands on Zeus and was not outbid, offers again while Bob
+    # is to offer: her marker stays (offering_once, named first).
+    g = play("""
+        cycle 1
+        creatures: Pegasus
+        gods: Zeus, Athena, Ares, Poseidon
+        Ann: 1 on Zeus
+        Ann: 2 on Athena
+    """)
+    assert g.problems == [("Ann: 2 on Athena", ("not_in_control", "offering_once"))]
+    assert g.first == [("Ann: 2 on Athena", "offering_once")]
+    # Alone when no more specific rule applies: a creature card when none is due.
+    g = play("""
+        cycle 1
+        creatures: Pegasus
+        gods: Zeus, Athena, Ares, Poseidon
+        Ann: 1 on Zeus
+        creatures: Harpy
+    """)
+    assert g.problems == [("creatures: Harpy", ("move_out_of_phase", "not_in_control"))]
+    assert g.report.problems[0].breaches[1].message == "it is Bob's decision now, not chance's"
 
 
 def test_not_in_control_a_player_whose_turn_is_over_cannot_act_again():
@@ -129,7 +152,8 @@ def test_not_in_control_a_player_whose_turn_is_over_cannot_act_again():
         Bob/Athena: philosopher
         Ann/Zeus: temple on IS2
     """))
-    assert g.problems == [("Ann/Zeus: temple on IS2", ("not_in_control",))]
+    assert g.problems == [("Ann/Zeus: temple on IS2", ("action_order", "not_in_control"))]
+    assert g.first == [("Ann/Zeus: temple on IS2", "action_order")]
 
 
 def test_move_out_of_phase_no_offering_during_the_actions():

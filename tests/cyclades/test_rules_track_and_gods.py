@@ -53,6 +53,28 @@ BOUGHT_IN_CYCLE_1 = opening("Ann/Zeus: buy Pegasus") + """
 """
 
 
+def test_creature_track_refresh_one_card_in_cycle_1_two_in_cycle_2_three_later():
+    """Rule creature_track_refresh: "... In the first cycle a single creature is drawn
+    onto the 4-GP slot; in the second, if it was not bought it moves to the 3-GP slot
+    and a new card fills the 4-GP slot ..." — a card written after the track is
+    complete is named by this rule first (then move_out_of_phase)."""
+    g = play("""
+        cycle 1
+        creatures: Pegasus, Harpy
+        gods: Zeus, Athena, Ares, Poseidon
+    """)
+    assert g.problems == [("creatures: Pegasus, Harpy", ("creature_track_refresh", "move_out_of_phase"))]
+    assert g.first == [("creatures: Pegasus, Harpy", "creature_track_refresh")]
+    assert g.report.problems[0].breaches[0].message == \
+        "the creature track of cycle 1 is complete: cycle 1 draws one card, cycle 2 shows two, later cycles three"
+    # Cycle 2 shows two cards; a third is one too many.
+    g = play(ALL_APOLLO.split("    cycle 2")[0] + """
+        cycle 2
+        creatures: Harpy, Pegasus, Sylph
+    """)
+    assert g.first == [("creatures: Harpy, Pegasus, Sylph", "creature_track_refresh")]
+
+
 def test_creature_track_refresh_two_new_cards_when_the_first_was_bought():
     """Rule creature_track_refresh: "... in the second, if it was not bought it moves to
     the 3-GP slot and a new card fills the 4-GP slot, otherwise two new cards fill the
@@ -389,11 +411,25 @@ def test_gods_track_forced_three_players_the_other_gods_wait():
                           ("gods: Zeus, Athena", ("gods_track_forced",))]
 
 
+def test_gods_track_pair_three_players_the_face_down_pair_alone():
+    """Rule gods_track_pair: "With 3 players, in a cycle after one with two gods face
+    down, those two gods are the only ones set out (face up, on the top two spaces); no
+    other god tile is laid that cycle." """
+    g = play(THREE_PLAYERS_CYCLE_1 + "gods: Ares, Poseidon, Zeus\n", players=3)
+    assert g.first == [("gods: Ares, Poseidon, Zeus", "gods_track_pair")]
+    assert g.problems == [("gods: Ares, Poseidon, Zeus", ("gods_track_pair", "move_out_of_phase", "not_in_control"))]
+    # Not in a cycle of four tiles: a fifth tile repeats a god (gods_track_repeated).
+    g = play(THREE_PLAYERS_CYCLE_1.split("    cycle 2")[0] + "gods: Zeus\n", players=3)
+    assert g.problems == [("gods: Zeus", ("gods_track_repeated", "move_out_of_phase", "not_in_control"))]
+
+
 def test_gods_track_face_three_players_no_face_down_gods_in_the_pair_cycle():
     """Rule gods_track_face: "... the rest lie face down, or are left off the track in
     the 3-player cycle that uses the face-down pair." """
     # Only two tiles are shown in the pair cycle: after the second the gods track is
-    # complete, so the tiles written after it come when no god tile is due.
+    # complete, so the tiles written after it come when no god tile is due (rule
+    # gods_track_pair, named first).
     g = play(THREE_PLAYERS_CYCLE_1 + "gods: Ares, Poseidon / Zeus, Athena\n", players=3)
-    assert g.problems == [("gods: Ares, Poseidon / Zeus, Athena", ("move_out_of_phase", "not_in_control")),
-                          ("gods: Ares, Poseidon / Zeus, Athena", ("move_out_of_phase", "not_in_control"))]
+    rules = ("gods_track_pair", "move_out_of_phase", "not_in_control")
+    assert g.problems == [("gods: Ares, Poseidon / Zeus, Athena", rules)] * 2
+    assert g.first == [("gods: Ares, Poseidon / Zeus, Athena", "gods_track_pair")] * 2

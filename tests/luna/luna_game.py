@@ -66,6 +66,18 @@ class Verdict:
         return {v.rule for v in self.violations}
 
     @property
+    def first(self) -> str:
+        """The rule a report names first: the most specific (docs/report.md)."""
+        from referee.catalogue import load_catalogue
+        return load_catalogue("luna").ordered(self.violations)[0].rule
+
+    def message(self, rule: str) -> str:
+        """The report's message for ``rule``, with the player and the details filled in."""
+        from referee.catalogue import load_catalogue
+        v = next(v for v in self.violations if v.rule == rule)
+        return load_catalogue("luna").rule(rule).format(v.role, [str(a) for a in v.args])
+
+    @property
     def legal(self) -> bool:
         return not self.violations
 

@@ -131,6 +131,19 @@ def test_travel_any_active_novices_to_any_islands_become_inactive():
     assert spent.judge("Ann: travel 1 from 3 to 6").rules == {"move_novices"}  # inactive ones stay
 
 
+def test_action_turn_order_the_turn_passes_to_the_left():
+    """Rule action_turn_order: after the start player, the turn passes to the player on
+    the left of the one who has just acted."""
+    pos = position("round 1\nAnn: recruit on 2", 3)
+    again = pos.judge("Ann: recruit on 3")
+    assert again.rules == {"action_turn_order", "not_in_control"} and again.first == "action_turn_order"
+    assert again.message("action_turn_order") == \
+        "it is Bob's turn: Ann has just acted, and the turn passes to the player on the left"
+    assert pos.judge("Cy: recruit on 6").first == "action_turn_order"
+    # While Ann's travel goes on (she keeps the turn until done), only the catch-all applies.
+    assert START.after("Ann: travel 1 from 2 to 6").judge("Bob: meditate").rules == {"not_in_control"}
+
+
 def test_action_turns_a_travel_is_one_action():
     """Rule action_turns: during a travel, only more groups; then the turn passes."""
     pos = START.after("Ann: travel 1 from 2 to 6")
@@ -233,6 +246,15 @@ def test_meditate_last_ends_the_phase_flipper_scores_1_left_player_starts():
     assert after.phase() == "scoring" and after.control() == fn("game")
     assert after.has("start", "Cy")
     assert after.judge("Cy: recruit on 6").rules == {"not_in_control"}  # the action phase is over
+    # Round 2: Cy starts; Ann, the start player of round 1, does not.
+    nxt = after.game_step().game_step()
+    assert nxt.control() == "Cy"
+    ann_first = nxt.judge("Ann: meditate")
+    assert ann_first.rules == {"meditate_last", "not_in_control"} and ann_first.first == "meditate_last"
+    assert ann_first.message("meditate_last") == \
+        "Bob flipped the last time marker last round, so Cy, on Bob's left, starts this round"
+    # Once Cy has acted, the turn goes round: that is another rule.
+    assert nxt.after("Cy: meditate").judge("Bob: meditate").first == "action_turn_order"
 
 
 def test_meditate_last_flipper_scores_one():
@@ -248,5 +270,26 @@ def test_two_player_start_the_marker_goes_to_the_other_player():
     assert pos.has("start", "Bob")
     pos = pos.game_step().game_step()
     assert pos.control() == "Bob"
+    ann_first = pos.judge("Ann: meditate")
+    assert ann_first.rules == {"two_player_start", "not_in_control"} and ann_first.first == "two_player_start"
+    assert ann_first.message("two_player_start") == \
+        "Bob holds the start player marker in round 2 (with 2 players it changes hands every round), so Bob acts first"
     pos = pos.after("Bob: meditate", "Ann: meditate", "Bob: meditate")  # Bob flips the last
     assert pos.has("start", "Ann")
+
+
+def test_counts_and_places_the_notation_refuses_are_judged_by_their_rule():
+    """Rules council_count, banish_count, move_count, travel_active and
+    meditate_markers: moves the notation refuses to read (a count of 0, a travel from
+    the jetty, a meditation with no time marker left) can still be built by a program
+    (the service's JSON moves); each is judged by its own rule, named first."""
+    from luna_game import Position
+    assert START.judge_term("Ann", fn("council", 2, 0, 0)).first == "council_count"
+    assert START.judge_term("Ann", fn("banish", 0, 0)).first == "banish_count"
+    assert START.judge_term("Ann", fn("travel", 2, 6, 0)).first == "move_count"
+    # From the jetty (whose novices are inactive, so none can travel: move_novices too).
+    from_jetty = START.judge_term("Ann", fn("travel", fn("jetty"), 3, 1))
+    assert from_jetty.rules == {"travel_active", "move_novices"} and from_jetty.first == "travel_active"
+    no_markers = Position(START.rules, frozenset(f for f in START.state if f.name != "markers") | {fn("markers", 0)})
+    assert no_markers.judge_term("Ann", fn("meditate")).rules == {"meditate_markers"}
+

@@ -147,3 +147,13 @@ def test_the_game_lasts_six_rounds():
     session, report = check(transcript(rounds))
     assert report.problems == [] and report.winners
     assert session.rules.is_over(session.referee.run().final)
+
+
+def test_game_step_bookkeeping_only_at_its_point_of_the_round():
+    """Rule game_step: "The bookkeeping steps of the game happen at their point of the
+    round only." — with the scoring due, the game cannot prepare the next round yet; a
+    catch-all, alone when no other rule applies."""
+    pos = START.after("Ann: meditate", "Bob: meditate", "Ann: meditate")
+    assert pos.phase() == "scoring"
+    assert pos.judge_term(fn("game"), fn("next_round")).rules == {"game_step"}
+

@@ -25,6 +25,10 @@ def test_setup_start_player_acts_first(players):
     pos = position("round 1", players)
     assert pos.has("start", "Ann")
     assert pos.control() == "Ann" and pos.phase() == "actions"
+    bob_first = pos.judge("Bob: meditate")
+    assert bob_first.rules == {"setup_start_player", "not_in_control"}
+    assert bob_first.first == "setup_start_player"
+    assert bob_first.message("setup_start_player") == "Ann is the start player and makes the first action of the game"
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -139,6 +143,22 @@ def test_prep_novices_four_pairs_each_then_the_next_player():
     pos = pos.after("Ann: novices on 6")
     assert pos.control() == "Bob"
     assert pos.judge("Bob: shrine on 5").rules == {"prep_order"}
+    # Bob places before Ann has placed her fourth pair.
+    early = position("preparation\nAnn: shrine on 1\nBob: shrine on 4\nAnn: novices on 2, 3, 5", 2,
+                     "normal").judge("Bob: novices on 6")
+    assert early.rules == {"prep_novices", "not_in_control"} and early.first == "prep_novices"
+    assert early.message("prep_novices") == \
+        "it is Ann's turn to place novices: each player places all four pairs, clockwise from the start player"
+
+
+def test_prep_shrine_one_each_clockwise_from_the_start_player():
+    """Rule prep_shrine: from the start player on, each player puts a shrine on an island."""
+    pos = position("preparation\nAnn: shrine on 7", 3, "normal")
+    assert pos.control() == "Bob"
+    cy_first = pos.judge("Cy: shrine on 1")
+    assert cy_first.rules == {"prep_shrine", "not_in_control"} and cy_first.first == "prep_shrine"
+    assert cy_first.message("prep_shrine") == \
+        "it is Bob's turn to place a shrine: the shrines go down one each, clockwise from the start player"
 
 
 def test_prep_favours_the_two_islands_without_the_players_pieces():
@@ -160,6 +180,6 @@ def test_action_turns_each_player_one_action_in_seat_order():
     """Rule action_turns: from the start player on, one action each, clockwise."""
     pos = position("round 1\nAnn: recruit on 2", 3)
     assert pos.control() == "Bob"
-    assert pos.judge("Ann: recruit on 3").rules == {"not_in_control"}
+    assert pos.judge("Ann: recruit on 3").rules == {"action_turn_order", "not_in_control"}
     assert pos.after("Bob: meditate").control() == "Cy"
     assert pos.after("Bob: meditate", "Cy: meditate").control() == "Ann"

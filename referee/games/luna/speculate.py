@@ -102,6 +102,8 @@ def next_state(state: frozenset, facts: Facts, role, move: Fn) -> frozenset | No
         return 1 if fn("shrine", p, island) in d.facts else 2
 
     passes = True
+    if phase == "actions":  # the round's first action has been made (rules/turns.lp)
+        d.fluent("round_begins", present=False)
     if phase == "prep_shrine" and name == "shrine":
         d.fluent("shrine", p, a[0])
         if d.value("start") == facts.left[p]:
@@ -253,6 +255,7 @@ def bookkeeping(state: frozenset, facts: Facts, move: Fn) -> frozenset | None:
                     d.add("pool", island, delta=-1)
         d.set("phase", fn("actions"))
         d.set("control", facts.start_player)
+        d.fluent("round_begins")
         return frozenset(d.facts)
     if move.name == "score_round" and phase == "scoring":
         gains = defaultdict(int)
@@ -291,6 +294,7 @@ def bookkeeping(state: frozenset, facts: Facts, move: Fn) -> frozenset | None:
         d.fluent("book_bonus_taken", present=False)
         d.set("phase", fn("actions"))
         d.set("control", d.value("start"))
+        d.fluent("round_begins")
         return frozenset(d.facts)
     if move.name == "final_scoring" and phase == "final":
         final = {}
