@@ -15,9 +15,9 @@ from dataclasses import asdict
 
 from .api import Session
 from .errors import BoardError, Position
-from .games import rules_class
+from .game import game_class
 from .notation import parse_transcript
-from .report import _verdict_json
+from .report import verdict_json
 
 #: The questions a worker answers, by name.
 JOBS: dict[str, Callable[[dict], dict]] = {}
@@ -40,7 +40,7 @@ def session(request: dict) -> Session:
     if found is None:
         transcript = parse_transcript(request["transcript"], request.get("name") or "transcript.txt")
         board = transcript.header.board
-        builtin = rules_class(transcript.header.game).builtin_boards  # a board: line may name these, no file
+        builtin = game_class(transcript.header.game).builtin_boards  # a board: line may name these, no file
         if board is not None and board not in builtin:
             span = transcript.header.spans.get("board")
             uses = f"the built-in boards only ({', '.join(sorted(builtin))})" if builtin else "no board file"
@@ -70,7 +70,7 @@ def explain(request: dict) -> dict:
     """One move (``move`` or ``line``), explained with its alternatives."""
     answer = session(request)
     verdict = answer.explain(move=request.get("move"), line=request.get("line"), everything=request.get("all", False))
-    return {**_verdict_json(verdict), "period": verdict.period, "viewpoint": answer.viewpoint}
+    return {**verdict_json(verdict), "period": verdict.period, "viewpoint": answer.viewpoint}
 
 
 @job

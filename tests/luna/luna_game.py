@@ -43,7 +43,7 @@ def transcript(body: str, players: int = 2, layout: str = "intro", header: str =
 
 @functools.cache
 def _engine() -> Engine:
-    from referee.games import rule_files
+    from referee.readings import rule_files
     return Engine(rule_files("luna"))
 
 
