@@ -5,7 +5,7 @@ service (referee/service.py) call these.
 A session may answer as one player sees the game (``Session.seen_by``): then a
 decision of another player is listed as the game's rules permit it whatever
 that player keeps hidden (the game's ``screen``), so that no answer states
-another player's hidden figures (in Cyclades, their gold)."""
+another player's hidden figures (such as gold behind a screen)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from pathlib import Path
 from .catalogue import load_catalogue
 from .engine import Violation
 from .errors import NotationError, Position, RefereeError
-from .games import known_games, rules_class
+from .game import check_game, game_class
 from .notation import read_transcript
 from .picture import Picture
 from .referee import Referee, Run, Step
@@ -32,13 +32,10 @@ ALTERNATIVE_GROUPS = 8
 def board_picture_of(game: str) -> Picture:
     """The board picture of a game (referee.picture), or a RefereeError: an
     unknown game, or a game that has no board picture (yet)."""
-    name = game.casefold()
-    if name not in known_games():
-        raise RefereeError(f"unknown game '{game}'; the referee knows: {', '.join(known_games())}")
-    picture = rules_class(name).picture
-    if picture is None:
-        raise RefereeError(f"{name.capitalize()} has no board picture yet")
-    return picture
+    cls = game_class(game)
+    if cls.picture is None:
+        raise cls.lacks("board picture")
+    return cls.picture
 
 
 @dataclass(frozen=True)
@@ -74,7 +71,7 @@ class Session:
             raise NotationError(f"unknown rules reading '{self.reading}'; known readings: {', '.join(known)}",
                                 Position(transcript.source, span.line, span.column) if span else None)
         # the catalogue reading whose sentences the reports quote: a reading that is no
-        # translation (Luna's luna-publisher-faq, readings.toml) quotes the English
+        # translation (a publisher's ruling, say: readings.toml) quotes the English
         self.quoting = self.reading if self.reading in self.catalogue.readings else "en"
 
     def seen_by(self, player: str | None) -> "Session":
@@ -97,8 +94,7 @@ class Session:
         decides: the game's ``screen``; None when nothing is hidden from it."""
         if self.viewpoint is None or role == self.viewpoint or not isinstance(role, str):
             return None
-        screen = getattr(self.rules, "screen", None)
-        return screen(state, self.viewpoint) if screen else None
+        return self.rules.screen(state, self.viewpoint)
 
     # -- verdicts ---------------------------------------------------------------------
     def breach(self, violation: Violation) -> Breach:
@@ -118,8 +114,8 @@ class Session:
             disputed=bool(step.play and step.play.disputed),
             breaches=tuple(self.breach(v) for v in self.catalogue.ordered(step.violations)),
             warnings=self.rules.warnings(step.move) if step.play else (),
-            notes=self.rules.notes(step.before, step.move) if step.play and hasattr(self.rules, "notes") else (),
-            inserted=step.inserted, period=getattr(self.rules, "period", "cycle"))
+            notes=self.rules.notes(step.before, step.move) if step.play else (),
+            inserted=step.inserted, period=self.rules.period)
         if alternatives:
             who, groups, total, complete = self.alternatives(step.before, everything, besides=step.move)
             verdict = replace(verdict, alternatives=tuple(groups), alternatives_for=who,
@@ -153,13 +149,10 @@ class Session:
         return self.rules.role_text(role), groups, total, groups == complete
 
     def _group(self, moves: list, limit: int | None, state: frozenset, role, screened: bool = False) -> list[str]:
-        """The game's grouping of moves; a game that words them from the position
-        (Luna: 'with 2 of your 3 active novices') says so with ``groups_need_state``;
-        ``screened``: the moves of a player whose hidden figures the reader does not know."""
-        extra = {"screened": True} if screened else {}
-        if getattr(self.rules, "groups_need_state", False):
-            return self.rules.group_moves(moves, limit, state=state, player=role, **extra)
-        return self.rules.group_moves(moves, limit, **extra)
+        """The game's grouping of moves, worded from the position (``state``, the
+        deciding ``role``); ``screened``: the moves of a player whose hidden figures
+        the reader does not know."""
+        return self.rules.group_moves(moves, limit, state=state, player=role, screened=screened)
 
     # -- the three questions ----------------------------------------------------------------
     def check(self) -> Report:
@@ -167,7 +160,7 @@ class Session:
         report = Report(self.transcript.source, self.rules.name, self.reading, self.rules.players,
                         moves_checked=sum(1 for _ in run.written()),
                         cycles=sum(1 for e in self.transcript.events if isinstance(e, CycleStart)),
-                        stopped=run.stopped, period=getattr(self.rules, "period", "cycle"))
+                        stopped=run.stopped, period=self.rules.period)
         for step in run.steps:
             if step.violations:
                 report.problems.append(self.verdict(run, step))
@@ -178,16 +171,13 @@ class Session:
         if self.rules.is_over(run.final):
             report.outcome = self.outcome(run.final)
             report.winners = tuple(self.rules.winners(run.final))
-        if hasattr(self.rules, "unverified_values"):  # a game whose data file has placeholders (Luna)
-            report.unverified = self.rules.unverified_values(run)
+        report.unverified = self.rules.unverified_values(run)
         return report
 
     def outcome(self, state: frozenset) -> str:
         """The end of the game in words; for a viewpoint, without the hidden figures
         of the other players (a game whose words tell them takes ``viewpoint``)."""
-        if self.viewpoint is not None and getattr(self.rules, "screen", None):
-            return self.rules.describe_outcome(state, viewpoint=self.viewpoint)
-        return self.rules.describe_outcome(state)
+        return self.rules.describe_outcome(state, viewpoint=self.viewpoint)
 
     def marks(self) -> list[Mark]:
         """Every written move's verdict in brief (for marking the lines of a page)."""
@@ -258,8 +248,7 @@ def readings(game: str) -> dict:
     the referee does not know."""
     from .readings import load_readings, readings_json
 
-    if game not in known_games():
-        raise RefereeError(f"unknown game '{game}'; the referee knows: {', '.join(known_games())}")
+    game = check_game(game)
     catalogue = load_catalogue(game)
     encoded = readings_json(load_readings(game))
     variants_of = {r["name"]: r["variants"] for r in encoded["readings"]}

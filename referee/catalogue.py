@@ -3,9 +3,15 @@ sentence of each translation that states it, and a report message.
 
 The rule programs name the rule a move breaks by an id (``violation(Id, R, M,
 Args)``); this module turns the id into words.  A game's catalogue is the
-package resource ``referee/games/<game>/catalogue.toml`` (format: docs/rules.md)::
+resource ``catalogue.toml`` of the game's package (format: docs/rules.md),
+read by ``load_catalogue(game)``; here one written out::
 
-    >>> cat = load_catalogue("cyclades")
+    >>> cat = parse_catalogue('''
+    ... [rule.offering_outbid]
+    ... title = "Outbidding"
+    ... en = "Each offering must be higher than the one it replaces."
+    ... message = "{player} must offer more than the standing {0} GP"
+    ... ''')
     >>> entry = cat.rule("offering_outbid")
     >>> entry.format("Ann", (5,))
     'Ann must offer more than the standing 5 GP'
@@ -26,6 +32,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .errors import DataError
+from .game import UnknownGameError, game_class
 from .tomlsource import TomlSource
 
 __all__ = ["Catalogue", "RuleEntry", "Translation", "load_catalogue", "parse_catalogue", "ENGLISH"]
@@ -215,15 +222,17 @@ def load_catalogue(game: str) -> Catalogue:
     if not isinstance(game, str) or not _GAME_RE.match(game):
         raise DataError(f"no rule catalogue for game {game!r}")
     try:
-        resource = resources.files(f"referee.games.{game}").joinpath("catalogue.toml")
-        text = resource.read_text(encoding="utf-8")
-    except ModuleNotFoundError:
+        package = game_class(game).package()  # the game's files are in its package
+    except UnknownGameError:
         raise DataError(f"no rule catalogue for game {game!r}: unknown game") from None
+    name = f"{package.replace('.', '/')}/catalogue.toml"
+    try:
+        text = resources.files(package).joinpath("catalogue.toml").read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise DataError(f"no rule catalogue for game {game!r}: referee/games/{game}/catalogue.toml is missing") from None
+        raise DataError(f"no rule catalogue for game {game!r}: {name} is missing") from None
     except UnicodeDecodeError as exc:
-        raise DataError(f"referee/games/{game}/catalogue.toml is not UTF-8 text (byte {exc.start})") from None
-    return parse_catalogue(text, name=f"referee/games/{game}/catalogue.toml", game=game)
+        raise DataError(f"{name} is not UTF-8 text (byte {exc.start})") from None
+    return parse_catalogue(text, name=name, game=game)
 
 
 def parse_catalogue(text: str, name: str = "<catalogue>", game: str = "") -> Catalogue:

@@ -17,6 +17,7 @@ import click
 from . import __version__
 from .api import Session, board_picture_of
 from .errors import RefereeError
+from .game import default_game
 from .report import dumps, explanation_text
 
 _common = [
@@ -26,7 +27,7 @@ _common = [
     click.option("--time-limit", type=click.FloatRange(min=0.1), default=None, metavar="SECONDS",
                  help="Bound on one solver call (default 10 s)."),
     click.option("--as", "viewpoint", metavar="PLAYER", default=None,
-                 help="Answer as PLAYER sees the game: another player's hidden figures (Cyclades: gold) are never stated."),
+                 help="Answer as PLAYER sees the game: another player's hidden figures (such as gold behind a screen) are never stated."),
     click.option("--json", "as_json", is_flag=True, help="Print JSON (schema: docs/report.md)."),
     click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
                  help="Write the answer to a new file instead of standard output."),
@@ -121,8 +122,8 @@ def explain(transcript, move, line, everything, rules, board, no_fast_path, time
         session = _session(transcript, rules, board, no_fast_path, time_limit, viewpoint)
         verdict = session.explain(move=move, line=line, everything=everything)
         if as_json:
-            from .report import _verdict_json
-            text = dumps(_verdict_json(verdict))
+            from .report import verdict_json
+            text = dumps(verdict_json(verdict))
         else:
             text = explanation_text(verdict) + "\n"
         _emit(text, output, transcript)
@@ -155,17 +156,15 @@ def moves(transcript, after, everything, rules, board, no_fast_path, time_limit,
 
 
 @main.command("rules")
-@click.argument("game", required=False, default="cyclades")
+@click.argument("game", required=False, default=default_game)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def rules_command(game, as_json):
-    """List GAME's rules readings (default cyclades): each translation's variants and where they come from."""
-    from .games import known_games
+    """List GAME's rules readings (default: the first game known): each translation's variants and where they come from."""
+    from .game import check_game
     from .readings import load_readings, readings_json, readings_text
 
     try:
-        if game.casefold() not in known_games():
-            raise RefereeError(f"unknown game '{game}'; known games: {', '.join(known_games())}")
-        readings = load_readings(game.casefold())
+        readings = load_readings(check_game(game))
         click.echo(dumps(readings_json(readings)) if as_json else readings_text(readings), nl=False)
     except RefereeError as error:
         _fail(error, as_json)
@@ -241,7 +240,7 @@ def board_picture(game: str, players: int | None = None, board_file: str | None 
 @click.option("--svg", "svg", metavar="FILE|-", default=None,
               help="Write an SVG picture to a new FILE (- for standard output) instead of text.")
 def board_command(game, players, board_file, transcript, after, svg):
-    """Draw GAME's board (cyclades), or a position of a transcript: text, or SVG with --svg."""
+    """Draw GAME's board (a game with a board picture), or a position of a transcript: text, or SVG with --svg."""
     try:
         text = board_picture(game, players, board_file, transcript, after, svg=svg is not None)
         output = None if svg in (None, "-") else Path(svg)

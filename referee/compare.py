@@ -155,11 +155,9 @@ def rules_broken(step) -> tuple[str, ...]:
 
 def check_readings(game: str, reading_a: str, reading_b: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The variants of both readings; DataError for an unknown game or reading."""
-    from .games import known_games
+    from .game import check_game
 
-    if game not in known_games():
-        raise DataError(f"unknown game '{game}'; known games: {', '.join(known_games())}")
-    readings = load_readings(game)
+    readings = load_readings(check_game(game))
     return readings.reading(reading_a).variants, readings.reading(reading_b).variants
 
 

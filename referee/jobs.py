@@ -16,9 +16,9 @@ from dataclasses import asdict
 
 from .api import Session
 from .errors import BoardError, NotationError, Position
-from .games import rules_class
+from .game import game_class, known_games
 from .notation import parse_transcript
-from .report import _verdict_json
+from .report import verdict_json
 
 #: The questions a worker answers, by name.
 JOBS: dict[str, Callable[[dict], dict]] = {}
@@ -30,10 +30,6 @@ KEPT_TABLES = 32
 MAX_UNREAD = 20
 #: A header line (docs/notation.md): never set aside.
 HEADER_LINE = re.compile(r"\s*(game|players|order|rules|board|position)\s*:", re.IGNORECASE)
-
-#: Transcripts a worker judges as it starts: one per game.
-WARM_UP = ("game: cyclades\nplayers: Ann red, Bob blue\n\ncycle 1\ncreatures: Harpy\n",
-           "game: luna\nplayers: Ann red, Bob blue\nlayout: intro\n\nround 1\nAnn: council 1 from 4\n")
 
 _sessions: OrderedDict[tuple, Session] = OrderedDict()
 _engines: OrderedDict[tuple, object] = OrderedDict()
@@ -60,7 +56,7 @@ def session(request: dict) -> Session:
         name = request.get("name") or "transcript.txt"
         transcript, unread = read(request["transcript"], name, bool(request.get("tolerant")))
         board = transcript.header.board
-        builtin = rules_class(transcript.header.game).builtin_boards  # a board: line may name these, no file
+        builtin = game_class(transcript.header.game).builtin_boards  # a board: line may name these, no file
         if board is not None and board not in builtin:
             span = transcript.header.spans.get("board")
             uses = f"the built-in boards only ({', '.join(sorted(builtin))})" if builtin else "no board file"
@@ -146,7 +142,10 @@ def warm_up() -> None:
     """Load what every request needs once, as a worker starts (before it says
     it is ready): the games, their catalogues, their grammars and programs (a
     game's first question then costs what any other does)."""
-    for text in WARM_UP:
+    for game in known_games():
+        text = game_class(game).warm_up
+        if not text:
+            continue
         try:
             session({"transcript": text, "name": "warm-up"}).check()
         except Exception:  # a warm-up that fails costs only time; the request will say what is wrong
@@ -179,7 +178,7 @@ def explain(request: dict) -> dict:
     """One move (``move`` or ``line``), explained with its alternatives."""
     answer = session(request)
     verdict = answer.explain(move=request.get("move"), line=request.get("line"), everything=request.get("all", False))
-    return {**_verdict_json(verdict), "period": verdict.period, "viewpoint": answer.viewpoint}
+    return {**verdict_json(verdict), "period": verdict.period, "viewpoint": answer.viewpoint}
 
 
 @job

@@ -1,10 +1,11 @@
 """Read a transcript: text in, :class:`referee.transcript.Transcript` out.
 
 This is the only module of the project that imports lark, and it knows no
-game: the grammar lives in ``referee/grammar/<game>.lark`` (shared parts in
-``common.lark``), and each game reads its own lines in its reading module
-(``referee/games/<game>/reading.py``, the contract in :mod:`referee.syntax`).
-The notations are documented in docs/notation.md and docs/luna.md.
+game: each game (:class:`referee.games.Game`) gives its grammar
+(``grammar.lark`` in its package; shared parts in ``referee/grammar/common.lark``)
+and reads its own lines in its reading module (``reading.py``, the contract in
+:mod:`referee.syntax`).
+The notations are documented in docs/ (a page per game).
 
 Reading happens in three steps:
 
@@ -23,7 +24,6 @@ was expected.  No lark exception leaves this module.
 from __future__ import annotations
 
 import functools
-import importlib
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -41,28 +41,21 @@ from lark.exceptions import (
 )
 
 from referee.errors import NotationError, Position
+from referee.game import game_class, known_games
 from referee.syntax import Leaf, Node, ParseProblem, and_list as _and, lexeme as _lexeme, quote as _quote
 from referee.transcript import Span, Transcript
 
-__all__ = ["parse_transcript", "read_transcript", "GAMES"]
-
-def _games() -> dict[str, str]:
-    from referee.games import known_games  # a game is a folder of referee/games
-    return {game: f"{game}.lark" for game in known_games()}
-
-
-GAMES = _games()
-"""The games whose notation this module reads, with their grammar file
-(``referee/grammar/<game>.lark``)."""
+__all__ = ["parse_transcript", "read_transcript"]
 
 # --------------------------------------------------------------- loading --
 
 
 def _grammar_file(base_path: object, grammar_path: str) -> tuple[str, str]:
-    """A lark import loader: grammar files come from the package referee.grammar.
+    """A lark import loader: shared grammar files come from the package
+    referee.grammar.
 
     Read through importlib.resources, so an installed (even zipped) package
-    works; ``%import .common`` in cyclades.lark arrives here as common.lark.
+    works; ``%import .common`` in a game's grammar arrives here as common.lark.
     """
     resource = resources.files("referee.grammar").joinpath(grammar_path)
     try:
@@ -71,18 +64,16 @@ def _grammar_file(base_path: object, grammar_path: str) -> tuple[str, str]:
         raise IOError(f"no grammar file {grammar_path} in referee.grammar") from e
 
 
-
-@functools.cache
 def _reading(game: str) -> ModuleType:
-    """The game's reading module, ``referee/games/<game>/reading.py`` (every
-    game reads its own lines: the contract is in :mod:`referee.syntax`)."""
-    return importlib.import_module(f"referee.games.{game}.reading")
+    """The game's reading module (``Game.reading``: every game reads its own
+    lines; the contract is in :mod:`referee.syntax`)."""
+    return game_class(game).reading()
 
 
 @functools.cache
 def _parser(game: str) -> Lark:
-    """The lark parser for a game's notation, built once per process."""
-    path, text = _grammar_file(None, GAMES[game])
+    """The lark parser for a game's notation (``Game.grammar``), built once per process."""
+    path, text = game_class(game).grammar()
     return Lark(
         text,
         source_path=path,
@@ -256,7 +247,8 @@ _GAME_LINE = re.compile(r"[ \t\f\v\u3000]*game[ \t]*[:：][ \t\u3000]*([^\s#]*)"
 
 def _game_of(src: _Source) -> str:
     """The game named on the first line, which picks the grammar."""
-    supported = _and([f"'game: {g}'" for g in GAMES], "or")
+    games = known_games()
+    supported = _and([f"'game: {g}'" for g in games], "or")
     for number, line in enumerate(src.lines, 1):
         stripped = line.strip(" \t\f\v\u3000")
         if not stripped or stripped.startswith("#"):
@@ -271,9 +263,9 @@ def _game_of(src: _Source) -> str:
                 column,
             )
         game = m.group(1).casefold()
-        if game not in GAMES:
+        if game not in games:
             raise src.error(
-                f"this referee reads {_and(list(GAMES), 'and')} transcripts:"
+                f"this referee reads {_and(list(games), 'and')} transcripts:"
                 f" expected {supported}, found {_quote(m.group(1)) if m.group(1) else 'nothing'}",
                 number,
                 m.start(1) + 1,

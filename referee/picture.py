@@ -1,9 +1,10 @@
 """What a game with a board picture provides: the interface behind
 ``referee board GAME``, :meth:`referee.api.Session.picture` and the service's
-page.  A game without one says so (``Luna has no board picture yet``).
+page.  A game without one (``Game.picture`` None) says so: "X has no board
+picture yet".
 
-The drawing itself is the game's (Cyclades: ``referee/games/<game>/draw.py``);
-this module only states what the generic side asks of it.
+The drawing itself is the game's (``draw.py`` in its package); this module
+only states what the generic side asks of it.
 """
 
 from __future__ import annotations

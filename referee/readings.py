@@ -18,6 +18,7 @@ from typing import Any
 
 from .catalogue import ENGLISH
 from .errors import DataError
+from .game import game_class
 from .tomlsource import TomlSource
 
 __all__ = ["Source", "Variant", "Reading", "Readings", "load_readings"]
@@ -47,7 +48,7 @@ class Variant:
     reading: str
     sources: tuple[Source, ...]
     module: Path
-    ruling: str = ""   # a publisher's answer the variant follows (e.g. Luna's luna-publisher-faq), if any
+    ruling: str = ""   # a publisher's answer the variant follows (a forum answer, say), if any
 
     def to_json(self) -> dict:
         return {"id": self.id, "title": self.title, "rules": list(self.rules), "changes_play": self.changes_play,
@@ -93,14 +94,26 @@ class Readings:
         return tuple(self.variants[v].module for v in sorted(self.variants))
 
 
+def rule_files(game: str) -> tuple[Path, ...]:
+    """The shared contract (``referee/rules.lp``), every rule file of the game
+    (``rules/*.lp`` in its package) in a stable order, then every variant
+    module of its readings (each reading switches its own on)."""
+    rules_dir = resources.files(game_class(game).package()) / "rules"
+    files = [Path(str(resources.files("referee") / "rules.lp"))]
+    files += sorted(Path(str(rules_dir / entry.name)) for entry in rules_dir.iterdir() if entry.name.endswith(".lp"))
+    files += load_readings(game).modules()
+    return tuple(files)
+
+
 @functools.lru_cache(maxsize=None)
 def load_readings(game: str) -> Readings:
     """The readings shipped with a game; DataError (file and line) if malformed."""
-    base = resources.files(f"referee.games.{game}")
+    package = game_class(game).package()  # the game's files are in its package
+    base = resources.files(package)
     resource = base.joinpath("readings.toml")
     if not resource.is_file():
         return Readings(game, {ENGLISH: Reading(ENGLISH, "the default reading", ())}, {})
-    name = f"referee/games/{game}/readings.toml"
+    name = f"{package.replace('.', '/')}/readings.toml"
     src = TomlSource(name, resource.read_text(encoding="utf-8"), DataError)
     data = src.parse()
     variants_dir = Path(str(base.joinpath("rules").joinpath("variants")))

@@ -15,7 +15,7 @@ from typing import Iterator
 
 from .engine import Engine, Violation
 from .errors import Position, SequenceError
-from .games import GameRules, game_rules
+from .game import Game, game_rules
 from .terms import Fn, Term
 from .transcript import CHANCE, CycleStart, Play, Transcript
 
@@ -62,7 +62,7 @@ class Run:
     """The result of refereeing a transcript (or a prefix of it)."""
 
     transcript: Transcript
-    rules: GameRules
+    rules: Game
     initial: frozenset
     steps: list[Step] = field(default_factory=list)
     stopped: bool = False  # strict mode stopped at an illegal move
@@ -113,8 +113,7 @@ class Referee:
         transcript; with ``close``, the last cycle is closed too (the turns
         nobody wrote down end, the winner is known)."""
         initial = self.engine.init(self.rules.static)
-        if hasattr(self.rules, "starting_position"):  # a 'position:' header line (Cyclades)
-            initial = self.rules.starting_position(initial)
+        initial = self.rules.starting_position(initial)  # what the header adds (a 'position:' line)
         run = Run(self.transcript, self.rules, initial)
         state = run.initial
         number = 0
@@ -214,7 +213,7 @@ class Referee:
         return state
 
     def _start_cycle(self, run: Run, state: frozenset, event: CycleStart) -> frozenset:
-        period = getattr(self.rules, "period", "cycle")  # Luna has rounds
+        period = self.rules.period
         state = self._close_cycle(run, state)
         if self.rules.is_over(state):
             raise self._sequence_error(f"the game ended before {period} {event.number}: "

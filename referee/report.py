@@ -47,7 +47,7 @@ class Verdict:
     alternatives_for: str | None = None
     alternatives_total: int | None = None
     alternatives_complete: bool | None = None
-    period: str = "cycle"  # what the game calls its turns of play ('round' in Luna); text only
+    period: str = "cycle"  # what the game calls its turns of play (or 'round'...); text only
 
 
 @dataclass
@@ -64,9 +64,9 @@ class Report:
     stopped: bool = False
     outcome: str = ""
     winners: tuple[str, ...] = ()
-    period: str = "cycle"  # what the game calls its turns of play ('round' in Luna); text only
+    period: str = "cycle"  # what the game calls its turns of play (or 'round'...); text only
     # the placeholder values (a game's data file marks them unverified) the rules read in this game,
-    # in words; None for a game without such values (Cyclades): not in the JSON then
+    # in words; None for a game without such values: not in the JSON then
     unverified: tuple[str, ...] | None = None
 
     @property
@@ -78,9 +78,9 @@ class Report:
         data = {"schema": SCHEMA_VERSION, "file": self.source, "game": self.game, "rules": self.reading,
                 "players": list(self.players), "moves_checked": self.moves_checked, "cycles": self.cycles,
                 "legal": not self.problems, "stopped_at_first_problem": self.stopped,
-                "problems": [_verdict_json(v) for v in self.problems],
-                "disputes": [_verdict_json(v) for v in self.disputes],
-                "warnings": [_verdict_json(v) for v in self.warnings],
+                "problems": [verdict_json(v) for v in self.problems],
+                "disputes": [verdict_json(v) for v in self.disputes],
+                "warnings": [verdict_json(v) for v in self.warnings],
                 "outcome": self.outcome, "winners": list(self.winners)}
         if self.unverified is not None:
             data["unverified"] = list(self.unverified)
@@ -122,7 +122,8 @@ class Report:
         return "; ".join(parts) + "."
 
 
-def _verdict_json(v: Verdict) -> dict:
+def verdict_json(v: Verdict) -> dict:
+    """A verdict as JSON values (the schema's verdict; ``period`` is the report's)."""
     data = asdict(v)
     del data["period"]
     data["breaches"] = [asdict(b) for b in v.breaches]

@@ -139,11 +139,11 @@ def compare_search(game: str, reading_a: str, reading_b: str, max_size: int = DE
         readings = load_readings(game)
     else:
         variants_a, variants_b = readings.reading(reading_a).variants, readings.reading(reading_b).variants
-    from .games import rules_class
+    from .game import game_class
 
-    every = rules_class(game).search_scenarios()
+    every = game_class(game).search_scenarios()
     if not every:
-        raise DataError(f"the search knows no scenarios for {game}")
+        raise game_class(game).lacks("search scenarios")
     result = CompareResult(game, reading_a, reading_b, variants_a, variants_b, "search")
     if reading_a == reading_b:
         raise DataError(f"compare two different readings (both are {reading_a})")
@@ -212,7 +212,7 @@ def _referee(transcript, reading: tuple, readings: Readings):
     among ``readings`` (which may hold variants that are not shipped, e.g. a
     test's)."""
     from .engine import Engine
-    from .games import rule_files
+    from .readings import rule_files
     from .referee import Referee
 
     game = transcript.header.game

@@ -40,7 +40,7 @@ from starlette.exceptions import HTTPException
 from . import __version__
 from .api import readings
 from .errors import RefereeError
-from .games import known_games
+from .game import UnknownGameError, default_game, known_games
 from .pool import Busy, InternalError, WorkerEnded, WorkerPool
 from .tables import Link, TableError, TableStore, default_folder
 
@@ -148,7 +148,7 @@ class TranscriptRequest(BaseModel):
                               description="The rules reading (default: the transcript's 'rules:' line, else en).")
     viewpoint: str | None = Field(None, alias="as", max_length=200,
                                   description="Answer as this player sees the game (a name from the players "
-                                              "line): another player's hidden figures (Cyclades: gold) are "
+                                              "line): another player's hidden figures (such as gold behind a screen) are "
                                               "never stated. Without it the referee sees everything.")
     tolerant: bool = Field(False, description="Set aside a line that cannot be read (listed in `unread` of a "
                                               "check) and answer about the others, instead of an error.")
@@ -180,7 +180,7 @@ class CompareRequest(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    game: str = Field("cyclades", max_length=40, description="The game.")
+    game: str = Field(default_game(), max_length=40, description="The game.")
     rules: list[Annotated[str, Field(max_length=40)]] = Field(
         min_length=2, max_length=2, description="The two readings, e.g. [\"en\", \"zh-003\"] (GET /api/readings).")
     max_size: int | None = Field(None, ge=1, le=12, description="At most this many free facts in a position "
@@ -627,12 +627,12 @@ def create_app(limits: Limits | None = None, network: Network | None = None,
         return {"games": [readings(game) for game in known_games()]}
 
     @app.get("/api/readings", summary="The rule readings of a game")
-    async def game_readings(game: Annotated[str, Query(max_length=40)] = "cyclades") -> dict:
+    async def game_readings(game: Annotated[str, Query(max_length=40)] = default_game()) -> dict:
         """English and each translation the game's catalogue documents (`rules:` in a transcript)."""
-        if game not in known_games():
-            raise ServiceError(404, "unknown-game",
-                               f"unknown game '{game}'; the referee knows: {', '.join(known_games())}")
-        return readings(game)
+        try:
+            return readings(game)
+        except UnknownGameError as error:
+            raise ServiceError(404, error.code, error.message) from None
 
     @app.get("/api/status", summary="The service's workers and queue")
     async def status() -> dict:

@@ -14,7 +14,7 @@ A reading module defines::
 
 and raises :class:`referee.errors.NotationError` through ``source.error``.
 A part of a line may be parsed again from one of the ``START_RULES`` with
-``source.parse`` (Cyclades reads a creature's use so); a text the grammar does
+``source.parse`` (a part with a grammar rule of its own); a text the grammar does
 not parse is a :class:`ParseProblem`.  :func:`quote`, :func:`and_list` and
 :func:`lexeme` word the messages alike for every game.
 """

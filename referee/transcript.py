@@ -99,7 +99,7 @@ class Header:
     spans: Mapping[str, Span] = FrozenMap()
     start: tuple[StartLine, ...] = ()  # starting placements stated by the transcript
     options: Mapping[str, str] = FrozenMap()
-    """Header lines of one game only (Luna's ``layout:``), by key."""
+    """Header lines of one game only (a ``layout:`` line, say), by key."""
 
     @property
     def player_names(self) -> tuple[str, ...]:

@@ -1,5 +1,5 @@
 """The notation of the figures' uses (docs/notation.md, Creatures): Kraken, Minotaur,
-Chiron, Medusa and Polyphemus, read by their rules in referee/grammar/cyclades.lark."""
+Chiron, Medusa and Polyphemus, read by their rules in referee/games/cyclades/grammar.lark."""
 
 from __future__ import annotations
 

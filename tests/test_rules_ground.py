@@ -21,9 +21,9 @@ from pathlib import Path
 import pytest
 
 from referee.engine import grounding_messages
-from referee.games import known_games, rule_files
+from referee.game import known_games
 from referee.notation import read_transcript
-from referee.readings import load_readings
+from referee.readings import load_readings, rule_files
 from referee.referee import Referee
 from referee.terms import Fn, fn
 

@@ -45,7 +45,7 @@ def transcript(body: str, players: int = 2, layout: str = "intro", header: str =
 def _engine(reading: str = "en") -> Engine:
     """An engine per rules reading: an engine remembers its judgements by state and
     move, and two readings judge the same state differently."""
-    from referee.games import rule_files
+    from referee.readings import rule_files
     return Engine(rule_files("luna"))
 
 

@@ -1,4 +1,4 @@
-"""Luna's notation (referee/grammar/luna.lark, referee/games/luna/reading.py),
+"""Luna's notation (referee/games/luna/grammar.lark, referee/games/luna/reading.py),
 its data file, its catalogue and the command line for Luna."""
 
 from __future__ import annotations

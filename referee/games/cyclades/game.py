@@ -9,12 +9,11 @@ from pathlib import Path
 from .draw import CycladesPicture
 from .board import BUILTIN_PLAYER_COUNTS, Board, board_facts, builtin_board, load_board
 from ...errors import BoardError, NotationError, Position
-from ...readings import load_readings
+from ...readings import load_readings, rule_files
 from ...state import Draft, tup
 from ...terms import Fn, fn
 from ...transcript import Header, Play, Transcript
-from .. import rule_files
-from ..fluents import StateReading
+from ...game import Game
 from . import describe, fastpath
 
 SEAT_LETTERS = "ABCDE"
@@ -192,10 +191,11 @@ def position_item(item: str, board: Board, players: tuple[str, ...], where: Posi
     return ("change", name, player, count)
 
 
-class CycladesRules(StateReading):
+class CycladesRules(Game):
     """The Cyclades rules for one game, set up from a transcript's header."""
 
     name = "cyclades"
+    warm_up = "game: cyclades\nplayers: Ann red, Bob blue\n\ncycle 1\ncreatures: Harpy\n"
     picture = CycladesPicture()  # referee board, Session.picture
     builtin_boards = frozenset(f"{n}p" for n in BUILTIN_PLAYER_COUNTS)  # what a board: line names, not a file
 
@@ -216,8 +216,7 @@ class CycladesRules(StateReading):
 
     def use_variants(self, variants: tuple[str, ...]) -> None:
         """Judge with exactly these variant modules switched on (the search's readings)."""
-        self.static = tuple(f for f in self.static if f.name != "variant_active") + tuple(
-            fn("variant_active", Fn(v)) for v in variants)
+        super().use_variants(variants)
         self.setup.facts.variants = frozenset(variants)
 
     def position_item(self, item: str) -> tuple:
@@ -435,8 +434,6 @@ class CycladesRules(StateReading):
 
     def term_text(self, term) -> str:
         return describe.name(term)
-
-    groups_need_state = True  # a creature's uses are counted from the position
 
     def group_moves(self, moves: list, limit: int | None, state: frozenset | None = None, player=None,
                     screened: bool = False) -> list[str]:

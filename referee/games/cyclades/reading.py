@@ -1,7 +1,7 @@
 """Reading a Cyclades transcript: the parse tree (plain values, referee.syntax)
 to a :class:`referee.transcript.Transcript`.
 
-:mod:`referee.notation` parses the text with ``referee/grammar/cyclades.lark``
+:mod:`referee.notation` parses the text with ``referee/games/cyclades/grammar.lark``
 and hands this module the tree as :class:`referee.syntax.Node` and
 :class:`referee.syntax.Leaf` values (this module never sees a lark object).
 Reading happens in two steps:
@@ -92,8 +92,8 @@ _USE_RULE = re.compile(r"^([a-z]+)_use\s*:", re.MULTILINE)
 
 def _use_rules_of_grammar() -> tuple[str, ...]:
     """The cards whose use has a rule of its own in the grammar
-    ('harpy_use: ...' in cyclades.lark): each is a start rule of the parser."""
-    text = resources.files("referee.grammar").joinpath("cyclades.lark").read_text(encoding="utf-8")
+    ('harpy_use: ...' in grammar.lark): each is a start rule of the parser."""
+    text = resources.files(__package__).joinpath("grammar.lark").read_text(encoding="utf-8")
     return tuple(sorted(_USE_RULE.findall(text)))
 
 
@@ -283,7 +283,7 @@ class _HeaderLine:
 
 #: How the use of each checked card is written, for messages: the words after
 #: "the Harpy's use " ({card} is the card's English name).  The forms themselves
-#: are the '<card>_use' rules of the grammar (cyclades.lark).
+#: are the '<card>_use' rules of the grammar (grammar.lark).
 _USE_FORMS = {
     "harpy": "is written 'troop IS4' after 'buy {card}:'",
     "giant": "is written 'temple IS4' after 'buy {card}:'",

@@ -13,8 +13,8 @@ from ...errors import DataError, NotationError, Position
 from ...readings import load_readings
 from ...terms import Fn, fn
 from ...transcript import Play, Transcript
-from .. import rule_files
-from ..fluents import StateReading
+from ...game import Game
+from ...readings import rule_files
 from . import data as luna_data
 from . import describe, speculate
 
@@ -108,18 +108,13 @@ def static_facts(players: tuple[str, ...], values: luna_data.LunaData, layout: s
     return tuple(facts)
 
 
-class LunaRules(StateReading):
+class LunaRules(Game):
     """The Luna rules for one game, set up from a transcript's header."""
 
     name = "luna"
+    warm_up = "game: luna\nplayers: Ann red, Bob blue\nlayout: intro\n\nround 1\nAnn: council 1 from 4\n"
     period = "round"
-    picture = None  # no board picture yet: referee board says so
-    builtin_boards: frozenset[str] = frozenset()  # a board: line names a data file
-
-    @classmethod
-    def search_scenarios(cls) -> tuple:
-        """No scenarios for referee compare's search yet."""
-        return ()
+    # no board picture (referee board says so), no built-in board (a board: line names a data file)
     has_fast_path = True  # the bookkeeping steps (speculate.bookkeeping)
 
     def __init__(self, transcript: Transcript, board_file: str | None = None, rules: str | None = None):
@@ -293,7 +288,7 @@ class LunaRules(StateReading):
     def missing_chance(self, state: frozenset) -> str:  # pragma: no cover - Luna has no chance moves
         return "Luna has no chance moves"
 
-    def describe_outcome(self, state: frozenset) -> str:
+    def describe_outcome(self, state: frozenset, viewpoint: str | None = None) -> str:  # nothing is hidden
         winners = self.winners(state)
         if not winners:
             return "the game is not over"
@@ -311,9 +306,8 @@ class LunaRules(StateReading):
     def term_text(self, term) -> str:
         return describe.name(term)
 
-    groups_need_state = True
-
-    def group_moves(self, moves: list, limit: int | None, state: frozenset | None = None, player=None) -> list[str]:
+    def group_moves(self, moves: list, limit: int | None, state: frozenset | None = None, player=None,
+                    screened: bool = False) -> list[str]:  # nothing is hidden
         return describe.group_moves(moves, limit, self.data, state, player)
 
     def warnings(self, move: Fn) -> tuple[str, ...]:

@@ -1,0 +1,269 @@
+"""The contract between the generic referee and a game, and the games it knows.
+
+:class:`Game` is what the generic referee needs from a game: where its rule
+programs are, the static facts of one game, and the game-specific reading of
+the state (whose turn, which bookkeeping step, how to show a move). What a game
+must give is abstract; what is optional has a default here (no starting
+position, nothing hidden, no notes, no warnings, no board picture, no search
+scenarios), so the generic modules never probe a game with ``hasattr``.
+
+Games are found through the Python entry-point group ``referee.games`` (the
+project's pyproject.toml registers its own), so a separate package can add a
+game: a subclass of :class:`Game` in a package (the shipped games are
+``referee/games/<game>/``) that holds its reader
+(``reading.py``, the contract in :mod:`referee.syntax`), its grammar
+(``grammar.lark``), its names (``names.toml``), its rule catalogue
+(``catalogue.toml``) and its rule programs (``rules/*.lp``). docs/architecture.md
+describes the contract.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+from importlib import metadata, resources
+from pathlib import Path
+from types import ModuleType
+from typing import ClassVar
+
+from .errors import NotationError, Position, RefereeError
+from .terms import Fn, Term, fn
+from .transcript import Play, Transcript
+
+#: The entry-point group games register under (pyproject.toml).
+ENTRY_POINTS = "referee.games"
+
+
+class StateReading:
+    """The base of :class:`Game`: what every game reads off a state the same way,
+    the fluents ``control(R)``, ``phase(P)``, ``winner(P)`` shared by the games'
+    rule programs."""
+
+    @staticmethod
+    def _one(state: frozenset, name: str) -> Fn | None:
+        return next((f for f in state if f.name == name), None)
+
+    def control(self, state: frozenset):
+        f = self._one(state, "control")
+        return f.args[0] if f else None
+
+    def phase(self, state: frozenset) -> str:
+        f = self._one(state, "phase")
+        return f.args[0].name if f else ""
+
+    def is_over(self, state: frozenset) -> bool:
+        return self.phase(state) == "over"
+
+    def winners(self, state: frozenset) -> list[str]:
+        return sorted(f.args[0] for f in state if f.name == "winner")
+
+
+class UnknownGameError(RefereeError):
+    """A game name the referee does not know."""
+
+    code = "unknown-game"
+
+
+class Game(StateReading):
+    """One game, set up from one transcript's header: subclass it per game.
+
+    A subclass sets ``name`` and implements the abstract methods; it overrides
+    an optional one only when the game has the capability.
+    """
+
+    #: The game's name, as written on a transcript's 'game:' line.
+    name: ClassVar[str] = ""
+    #: What a turn of play is called in reports ('cycle N', 'round N').
+    period: ClassVar[str] = "cycle"
+    #: The board picture (referee.picture.Picture), or None: 'X has no board picture yet'.
+    picture: ClassVar[object | None] = None
+    #: The values a 'board:' header line may give that name no file (the service
+    #: refuses any other: a transcript sent to it cannot name a file of the server).
+    builtin_boards: ClassVar[frozenset[str]] = frozenset()
+    #: A short transcript a service worker judges as it starts, so that the game's
+    #: grammar, catalogue and programs are loaded before the first request ("" for none).
+    warm_up: ClassVar[str] = ""
+
+    # -- set by __init__ ---------------------------------------------------------------------
+    program_files: tuple[Path, ...]
+    static: tuple[Fn, ...]
+    players: tuple[str, ...]
+
+    def __init__(self, transcript: Transcript, board_file: str | None = None, rules: str | None = None):
+        raise NotImplementedError
+
+    # -- where the game's files are ----------------------------------------------------------
+    @classmethod
+    def title(cls) -> str:
+        """The game's name for people ('Nim' for nim)."""
+        return cls.name.capitalize()
+
+    @classmethod
+    def package(cls) -> str:
+        """The Python package holding the game's files (its class's package)."""
+        return cls.__module__.rpartition(".")[0]
+
+    @classmethod
+    def reading(cls) -> ModuleType:
+        """The game's reader: the module ``reading`` of its package (the contract
+        is in :mod:`referee.syntax`). Every game reads its own lines."""
+        return importlib.import_module(f"{cls.package()}.reading")
+
+    @classmethod
+    def grammar(cls) -> tuple[str, str]:
+        """The game's grammar: a name for messages and the text of ``grammar.lark``
+        in its package (which may ``%import .common``, referee/grammar/common.lark)."""
+        resource = resources.files(cls.package()).joinpath("grammar.lark")
+        return f"{cls.package().replace('.', '/')}/grammar.lark", resource.read_text(encoding="utf-8")
+
+    @classmethod
+    def lacks(cls, capability: str) -> RefereeError:
+        """The error for a capability the game does not have (yet)."""
+        return RefereeError(f"{cls.title()} has no {capability} yet")
+
+    # -- the state: abstract -----------------------------------------------------------------
+    def cycle(self, state: frozenset) -> int:
+        raise NotImplementedError
+
+    def has_pending(self, state: frozenset) -> bool:
+        raise NotImplementedError
+
+    def game_step(self, state: frozenset) -> Fn | None:
+        raise NotImplementedError
+
+    def forced_chance(self, state: frozenset) -> Fn | None:
+        raise NotImplementedError
+
+    def fast_path_applies(self, state: frozenset, role: Term, move: Fn) -> bool:
+        raise NotImplementedError
+
+    def fast_apply(self, state: frozenset, role: Term, move: Fn) -> frozenset:
+        raise NotImplementedError
+
+    def end_of_turn(self, state: frozenset) -> tuple[Term, Fn] | None:
+        raise NotImplementedError
+
+    def turn_gap(self, state: frozenset, play: Play) -> tuple[Term, Fn] | None:
+        raise NotImplementedError
+
+    def resolve(self, state: frozenset, play: Play) -> Fn:
+        raise NotImplementedError
+
+    def resolve_move(self, state: frozenset, move: Fn) -> Fn:
+        raise NotImplementedError
+
+    def missing_chance(self, state: frozenset) -> str:
+        raise NotImplementedError
+
+    # -- words for people: abstract ------------------------------------------------------------
+    def describe_outcome(self, state: frozenset, viewpoint: str | None = None) -> str:
+        """Who won; for a ``viewpoint``, without what is hidden from it."""
+        raise NotImplementedError
+
+    def describe_move(self, move: Fn) -> str:
+        raise NotImplementedError
+
+    def role_text(self, role: Term) -> str:
+        raise NotImplementedError
+
+    def term_text(self, term: Term) -> str:
+        raise NotImplementedError
+
+    def group_moves(self, moves: list[Fn], limit: int | None, state: frozenset | None = None, player=None,
+                    screened: bool = False) -> list[str]:
+        """The moves in words, grouped (at most ``limit`` per group); ``state`` and
+        ``player`` are the position and the role deciding; ``screened``: the moves
+        of a player whose hidden figures the reader does not know."""
+        raise NotImplementedError
+
+    # -- optional: defaults ------------------------------------------------------------------
+    def starting_position(self, state: frozenset) -> frozenset:
+        """The initial state with what the header adds to it (none by default)."""
+        return state
+
+    def screen(self, state: frozenset, viewpoint: str) -> frozenset | None:
+        """The state as ``viewpoint`` knows it while another player decides; None
+        when nothing is hidden (the default)."""
+        return None
+
+    def notes(self, state: frozenset, move: Fn) -> tuple[str, ...]:
+        """What the referee worked out about a move (none by default)."""
+        return ()
+
+    def warnings(self, move: Fn) -> tuple[str, ...]:
+        """Why a move's verdict may not be the whole story (none by default)."""
+        return ()
+
+    def unverified_values(self, run) -> tuple[str, ...] | None:
+        """The printed values the game's data file marks unverified that the rules
+        read in this run, in words; None for a game without such values (the default)."""
+        return None
+
+    # speed only: guesses of the coming moves and states (see docs/architecture.md)
+    def predict(self, state: frozenset, plays: list) -> list[tuple[Term, Fn]]:
+        return []
+
+    def speculate(self, state: frozenset, role: Term, move: Fn) -> frozenset | None:
+        return None
+
+    # referee compare's search (referee/search.py)
+    @classmethod
+    def search_scenarios(cls) -> tuple:
+        """The search's scenarios (none by default: the search says so)."""
+        return ()
+
+    def use_variants(self, variants: tuple[str, ...]) -> None:
+        """Judge with exactly these variant modules switched on."""
+        self.static = tuple(f for f in self.static if f.name != "variant_active") + tuple(
+            fn("variant_active", Fn(v)) for v in variants)
+
+    def position_item(self, item: str) -> tuple:
+        """A 'position:' item read against this game (the search's free parts)."""
+        raise self.lacks("'position:' line")
+
+
+def known_games() -> tuple[str, ...]:
+    """The games the referee knows: every entry point of the group
+    ``referee.games`` (adding a game registers one; nothing here names one)."""
+    return tuple(sorted(_entry_points()))
+
+
+@functools.cache
+def _entry_points() -> dict[str, metadata.EntryPoint]:
+    return {ep.name: ep for ep in metadata.entry_points(group=ENTRY_POINTS)}
+
+
+def default_game() -> str:
+    """The game a command or request means when it names none: the first the
+    referee knows."""
+    return known_games()[0]
+
+
+def check_game(game: str) -> str:
+    """``game`` (casefolded) if the referee knows it, else an UnknownGameError
+    naming the games it knows: the one check of every command and request."""
+    name = game.casefold() if isinstance(game, str) else game
+    if name not in _entry_points():
+        raise UnknownGameError(f"unknown game '{game}'; the referee knows: {', '.join(known_games())}")
+    return name
+
+
+@functools.cache
+def game_class(game: str) -> type[Game]:
+    """The class of a game: its entry point's object, a subclass of :class:`Game`
+    whose ``name`` is the entry point's."""
+    name = check_game(game)
+    cls = _entry_points()[name].load()
+    if not (isinstance(cls, type) and issubclass(cls, Game)) or cls.name != name:
+        raise TypeError(f"the entry point '{name}' of {ENTRY_POINTS} is not a Game subclass named '{name}'")
+    return cls
+
+
+def game_rules(transcript: Transcript, rules: str | None = None, board: str | None = None) -> Game:
+    """The rules of the game the transcript's header names."""
+    try:
+        cls = game_class(transcript.header.game)
+    except UnknownGameError as error:
+        span = transcript.header.spans.get("game")
+        raise NotationError(error.message, Position(transcript.source, span.line, span.column) if span else None) from None
+    return cls(transcript, board_file=board, rules=rules)
