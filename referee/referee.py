@@ -129,8 +129,8 @@ class Referee:
                 state = self._start_cycle(run, state, event)
                 continue
             number += 1
-            if upto is not None and number >= upto:
-                self._prepare(run, state, event)
+            if upto is not None and number >= upto:  # the position move ``upto`` is decided in
+                self._fill_skipped(run, self._prepare(run, state, event), event)
                 return run
             state = self._prepare(run, state, event)
             state = self._judge_written(run, state, event, number, events[index:])
@@ -257,20 +257,31 @@ class Referee:
                 break
         self.engine.prefetch(self.rules.static, items)
 
+    def _fill_skipped(self, run: Run, state: frozenset, play: Play) -> frozenset:
+        """A pending decision the transcript skipped (it goes on with another kind
+        of move) is taken for the player when only one answer exists and the written
+        move is illegal without it; a written answer of the same kind is judged as
+        written. The state returned is the one the written move is judged in (and
+        the one ``run(upto=...)`` ends in, so that its alternatives and the listing
+        of the moves after the move before are the same)."""
+        if not self.rules.has_pending(state):
+            return state
+        role = role_term(play)
+        move = self.rules.resolve(state, play)
+        if not self.engine.judge(self.rules.static, state, role, move).violations:
+            return state
+        forced = self._forced(state)
+        if forced is not None and forced.name != move.name and role == self.rules.control(state):
+            state = self._apply(run, state, role, forced, "forced")
+        return state
+
     def _judge_written(self, run: Run, state: frozenset, play: Play, number: int, coming=()) -> frozenset:
         role = role_term(play)
         move = self.rules.resolve(state, play)
         if not self.engine.knows(state, role, move):
             self._speculate(state, role, move, coming)
+        state = self._fill_skipped(run, state, play)
         judgement = self.engine.judge(self.rules.static, state, role, move)
-        if judgement.violations and self.rules.has_pending(state):
-            # A pending decision the transcript skipped (it goes on with another kind
-            # of move) is taken for the player when only one answer exists; a written
-            # answer of the same kind is judged as written.
-            forced = self._forced(state)
-            if forced is not None and forced.name != move.name and role == self.rules.control(state):
-                state = self._apply(run, state, role, forced, "forced")
-                judgement = self.engine.judge(self.rules.static, state, role, move)
         run.add(Step(number, play, role, move, judgement.violations, state, judgement.next_state, "solver"))
         if judgement.violations and self.strict:
             run.stopped = True
