@@ -316,6 +316,32 @@ class Engine:
             self._legal[key] = _judgement(self._solve(static, key, None, want_legal=True)).legal
         return self._legal[key]
 
+    def legal_moves_many(self, static: Iterable[Fn], states: Iterable[frozenset]) -> list[tuple[tuple[Term, Fn], ...]]:
+        """``legal_moves`` of many states, grounded together in the indexed
+        program (a few calls instead of one per state; each answer is kept as
+        ``legal_moves`` keeps it)."""
+        states = list(states)
+        wanted = list(dict.fromkeys(s for s in states if s not in self._legal))
+        while wanted:
+            facts = self._static(static)
+            batch = []
+            for state in wanted:
+                if batch and len(facts) + len(state) >= self.max_facts // 2:
+                    break
+                index = clingo.Number(len(batch))
+                facts.extend(clingo.Function("true", [to_symbol(f), index]) for f in state)
+                facts.append(clingo.Function("want", [clingo.Function("legal"), index]))
+                facts.append(clingo.Function("judgement", [index]))
+                batch.append(state)
+            wanted = wanted[len(batch):]
+            found: list[list] = [[] for _ in batch]
+            for atom in self._run(self.indexed, facts):
+                if isinstance(atom, Fn) and atom.name == "legal" and len(atom.args) == 3:
+                    found[atom.args[2]].append((atom.args[0], atom.args[1]))
+            for state, legal in zip(batch, found):
+                self._legal[state] = tuple(sorted(legal, key=str))
+        return [self._legal[s] for s in states]
+
     # -- the one place that talks to clingo ----------------------------------------
     def _static(self, static: Iterable[Fn]) -> list[clingo.Symbol]:
         """The static facts as symbols (converted once for the same static data)."""
