@@ -32,6 +32,10 @@ DEFAULT_TIME_LIMIT = 10.0
 DEFAULT_MAX_FACTS = 50_000
 
 
+#: Positions whose legal moves are grounded in one call (``legal_moves_many``):
+#: each lists every candidate, so a call stays well within the time bound.
+LEGAL_BATCH = 100
+
 _TO_SYMBOL: dict = {}
 _FROM_SYMBOL: dict = {}
 
@@ -326,7 +330,7 @@ class Engine:
             facts = self._static(static)
             batch = []
             for state in wanted:
-                if batch and len(facts) + len(state) >= self.max_facts // 2:
+                if batch and (len(batch) >= LEGAL_BATCH or len(facts) + len(state) >= self.max_facts // 2):
                     break
                 index = clingo.Number(len(batch))
                 facts.extend(clingo.Function("true", [to_symbol(f), index]) for f in state)

@@ -124,7 +124,9 @@ class Referee:
             events = events[:plays[upto - 1] + 1] if upto <= len(plays) else events
         for index, event in enumerate(events):
             if isinstance(event, CycleStart):
-                if upto is not None and number + 1 >= upto:
+                # A heading before move ``upto`` is part of the position that move is
+                # decided in (as when it is judged); one after the last move is not.
+                if upto is not None and number + 1 >= upto and upto > len(self.transcript.plays):
                     break
                 state = self._start_cycle(run, state, event)
                 continue

@@ -18,7 +18,7 @@ def transcript_ids(paths) -> list[str]:
     return [str(Path(p).relative_to(ROOT)) for p in paths]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.lru_cache(maxsize=4)  # a game's replay holds its judgements: keep a few
 def replay(path: Path) -> tuple[Session, object]:
     """A session of the transcript and its whole run (the engine keeps what it judged)."""
     session = Session(path)

@@ -22,12 +22,15 @@ from replays import TRANSCRIPTS, legal_moves, positions, replay, transcript_ids
 
 
 @pytest.mark.parametrize("path", TRANSCRIPTS, ids=transcript_ids(TRANSCRIPTS))
-def test_alternatives_are_the_moves_of_the_position_before(path):
+def test_alternatives_and_no_dead_end(path):
+    """Both walks of a transcript on one replay."""
+    _alternatives_are_the_moves_of_the_position_before(path)
+    _no_position_is_a_dead_end(path)
+
+
+def _alternatives_are_the_moves_of_the_position_before(path):
     session, run = replay(path)
-    asked = [s for s in run.written() if s.violations or s.play.disputed]
-    if not asked:
-        pytest.skip("no illegal or disputed move")
-    for step in asked:
+    for step in (s for s in run.written() if s.violations or s.play.disputed):
         n = step.number
         assert session.referee.run(upto=n).final == step.before, f"move {n}: not the position after move {n - 1}"
         verdict = session.explain(move=n, everything=True)
@@ -42,8 +45,7 @@ def test_alternatives_are_the_moves_of_the_position_before(path):
             assert listed == legal_for_them.is_legal, f"move {n}: {step.move} for {role}"
 
 
-@pytest.mark.parametrize("path", TRANSCRIPTS, ids=transcript_ids(TRANSCRIPTS))
-def test_no_position_is_a_dead_end(path):
+def _no_position_is_a_dead_end(path):
     session, _ = replay(path)
     rules = session.rules
     states = positions(path)
