@@ -205,7 +205,7 @@ class Session:
 
     def explain(self, move: int | None = None, line: int | None = None, everything: bool = False) -> Verdict:
         number = self.move_number(move, line)
-        run = self.referee.run(upto=number + 1)
+        run = self.referee.run(upto=number + 1, decided=False)
         step = run.step_of(number)
         if step is None:  # strict mode stopped earlier, or the game ended
             raise RefereeError(f"move {number} was not reached: the check stopped before it")

@@ -105,13 +105,15 @@ class Referee:
         self.strict = strict
 
     # -- the visitor ---------------------------------------------------------------
-    def run(self, upto: int | None = None, close: bool = True) -> Run:
+    def run(self, upto: int | None = None, close: bool = True, decided: bool = True) -> Run:
         """Referee the transcript.
 
         With ``upto``, stop before move number ``upto``: the run's final state is
-        then the position in which that move is decided. Without it, the whole
-        transcript; with ``close``, the last cycle is closed too (the turns
-        nobody wrote down end, the winner is known)."""
+        then the position in which that move is decided (a cycle heading written
+        before it included); ``decided=False`` stops right after move ``upto - 1``
+        instead, before such a heading (all that explaining that move needs).
+        Without ``upto``, the whole transcript; with ``close``, the last cycle is
+        closed too (the turns nobody wrote down end, the winner is known)."""
         initial = self.engine.init(self.rules.static)
         if hasattr(self.rules, "starting_position"):  # a 'position:' header line (Cyclades)
             initial = self.rules.starting_position(initial)
@@ -126,7 +128,7 @@ class Referee:
             if isinstance(event, CycleStart):
                 # A heading before move ``upto`` is part of the position that move is
                 # decided in (as when it is judged); one after the last move is not.
-                if upto is not None and number + 1 >= upto and upto > len(self.transcript.plays):
+                if upto is not None and number + 1 >= upto and (not decided or upto > len(self.transcript.plays)):
                     break
                 state = self._start_cycle(run, state, event)
                 continue
