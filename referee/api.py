@@ -21,7 +21,6 @@ from .notation import read_transcript
 from .picture import Picture
 from .referee import Referee, Run, Step
 from .report import Breach, Report, Verdict
-from .terms import Fn
 from .transcript import CycleStart, Transcript
 
 #: Alternatives shown per group, and groups shown, unless everything is asked for.
@@ -117,7 +116,9 @@ class Session:
             notes=self.rules.notes(step.before, step.move) if step.play else (),
             inserted=step.inserted, period=self.rules.period)
         if alternatives:
-            who, groups, total, complete = self.alternatives(step.before, everything, besides=step.move)
+            # The position the move was decided in, as `moves --after N-1` shows it: the
+            # written move itself is not taken out (another role's move may be legal here).
+            who, groups, total, complete = self.alternatives(step.before, everything)
             verdict = replace(verdict, alternatives=tuple(groups), alternatives_for=who,
                               alternatives_total=total, alternatives_complete=complete)
         return verdict
@@ -127,18 +128,18 @@ class Session:
         index = run.steps.index(step)
         return next((s.play for s in reversed(run.steps[:index]) if s.play), None)
 
-    def alternatives(self, state: frozenset, everything: bool = False,
-                     besides: Fn | None = None) -> tuple[str, list[str], int, bool]:
-        """Who decides in ``state`` and what they may do (``besides`` one move),
-        grouped for a person: (who, groups, number of moves, whether the groups
-        name every move)."""
+    def alternatives(self, state: frozenset, everything: bool = False) -> tuple[str, list[str], int, bool]:
+        """Who decides in ``state`` and what they may do, grouped for a person:
+        (who, groups, number of moves, whether the groups name every move). For a
+        written move this is the position before it, exactly as ``moves`` lists
+        it after the move before (docs/report.md, "What may be done instead")."""
         role = self.rules.control(state)
         if role is None:
             return "nobody: the game is over", [], 0, True
         screened = self._screened(state, role)
         if screened is not None:  # what the rules permit whatever the player keeps hidden
             state = screened
-        moves = [m for r, m in self.referee.legal_moves(state) if r == role and m != besides]
+        moves = [m for r, m in self.referee.legal_moves(state) if r == role]
         complete = self._group(moves, None, state, role, screened is not None)
         total = None if screened is not None else len(moves)  # a count would tell the hidden figures
         if everything:
@@ -206,7 +207,7 @@ class Session:
 
     def explain(self, move: int | None = None, line: int | None = None, everything: bool = False) -> Verdict:
         number = self.move_number(move, line)
-        run = self.referee.run(upto=number + 1)
+        run = self.referee.run(upto=number + 1, decided=False)
         step = run.step_of(number)
         if step is None:  # strict mode stopped earlier, or the game ended
             raise RefereeError(f"move {number} was not reached: the check stopped before it")

@@ -32,6 +32,10 @@ DEFAULT_TIME_LIMIT = 10.0
 DEFAULT_MAX_FACTS = 50_000
 
 
+#: Positions whose legal moves are grounded in one call (``legal_moves_many``):
+#: each lists every candidate, so a call stays well within the time bound.
+LEGAL_BATCH = 100
+
 _TO_SYMBOL: dict = {}
 _FROM_SYMBOL: dict = {}
 
@@ -315,6 +319,48 @@ class Engine:
         if key not in self._legal:
             self._legal[key] = _judgement(self._solve(static, key, None, want_legal=True)).legal
         return self._legal[key]
+
+    def legal_moves_many(self, static: Iterable[Fn], states: Iterable[frozenset]) -> list[tuple[tuple[Term, Fn], ...]]:
+        """``legal_moves`` of many states, grounded together in the indexed
+        program (a few calls instead of one per state; each answer is kept as
+        ``legal_moves`` keeps it). A call that goes over the time bound is
+        split in two, down to one state a call (then the bound is an error as
+        for ``legal_moves``)."""
+        states = list(states)
+        wanted = list(dict.fromkeys(s for s in states if s not in self._legal))
+        while wanted:
+            size = len(self._static(static))
+            batch = []
+            for state in wanted:
+                if batch and (len(batch) >= LEGAL_BATCH or size + len(state) >= self.max_facts // 2):
+                    break
+                size += len(state) + 2
+                batch.append(state)
+            wanted = wanted[len(batch):]
+            self._legal_batch(static, batch)
+        return [self._legal[s] for s in states]
+
+    def _legal_batch(self, static: Iterable[Fn], batch: list[frozenset]) -> None:
+        facts = self._static(static)
+        for k, state in enumerate(batch):
+            index = clingo.Number(k)
+            facts.extend(clingo.Function("true", [to_symbol(f), index]) for f in state)
+            facts.append(clingo.Function("want", [clingo.Function("legal"), index]))
+            facts.append(clingo.Function("judgement", [index]))
+        try:
+            model = self._run(self.indexed, facts)
+        except SolverLimitError:
+            if len(batch) == 1:
+                raise
+            self._legal_batch(static, batch[:len(batch) // 2])
+            self._legal_batch(static, batch[len(batch) // 2:])
+            return
+        found: list[list] = [[] for _ in batch]
+        for atom in model:
+            if isinstance(atom, Fn) and atom.name == "legal" and len(atom.args) == 3:
+                found[atom.args[2]].append((atom.args[0], atom.args[1]))
+        for state, legal in zip(batch, found):
+            self._legal[state] = tuple(sorted(legal, key=str))
 
     # -- the one place that talks to clingo ----------------------------------------
     def _static(self, static: Iterable[Fn]) -> list[clingo.Symbol]:

@@ -105,13 +105,15 @@ class Referee:
         self.strict = strict
 
     # -- the visitor ---------------------------------------------------------------
-    def run(self, upto: int | None = None, close: bool = True) -> Run:
+    def run(self, upto: int | None = None, close: bool = True, decided: bool = True) -> Run:
         """Referee the transcript.
 
         With ``upto``, stop before move number ``upto``: the run's final state is
-        then the position in which that move is decided. Without it, the whole
-        transcript; with ``close``, the last cycle is closed too (the turns
-        nobody wrote down end, the winner is known)."""
+        then the position in which that move is decided (a cycle heading written
+        before it included); ``decided=False`` stops right after move ``upto - 1``
+        instead, before such a heading (all that explaining that move needs).
+        Without ``upto``, the whole transcript; with ``close``, the last cycle is
+        closed too (the turns nobody wrote down end, the winner is known)."""
         initial = self.engine.init(self.rules.static)
         initial = self.rules.starting_position(initial)  # what the header adds (a 'position:' line)
         run = Run(self.transcript, self.rules, initial)
@@ -123,13 +125,15 @@ class Referee:
             events = events[:plays[upto - 1] + 1] if upto <= len(plays) else events
         for index, event in enumerate(events):
             if isinstance(event, CycleStart):
-                if upto is not None and number + 1 >= upto:
+                # A heading before move ``upto`` is part of the position that move is
+                # decided in (as when it is judged); one after the last move is not.
+                if upto is not None and number + 1 >= upto and (not decided or upto > len(self.transcript.plays)):
                     break
                 state = self._start_cycle(run, state, event)
                 continue
             number += 1
-            if upto is not None and number >= upto:
-                self._prepare(run, state, event)
+            if upto is not None and number >= upto:  # the position move ``upto`` is decided in
+                self._fill_skipped(run, self._prepare(run, state, event), event)
                 return run
             state = self._prepare(run, state, event)
             state = self._judge_written(run, state, event, number, events[index:])
@@ -256,20 +260,31 @@ class Referee:
                 break
         self.engine.prefetch(self.rules.static, items)
 
+    def _fill_skipped(self, run: Run, state: frozenset, play: Play) -> frozenset:
+        """A pending decision the transcript skipped (it goes on with another kind
+        of move) is taken for the player when only one answer exists and the written
+        move is illegal without it; a written answer of the same kind is judged as
+        written. The state returned is the one the written move is judged in (and
+        the one ``run(upto=...)`` ends in, so that its alternatives and the listing
+        of the moves after the move before are the same)."""
+        if not self.rules.has_pending(state):
+            return state
+        role = role_term(play)
+        move = self.rules.resolve(state, play)
+        if not self.engine.judge(self.rules.static, state, role, move).violations:
+            return state
+        forced = self._forced(state)
+        if forced is not None and forced.name != move.name and role == self.rules.control(state):
+            state = self._apply(run, state, role, forced, "forced")
+        return state
+
     def _judge_written(self, run: Run, state: frozenset, play: Play, number: int, coming=()) -> frozenset:
         role = role_term(play)
         move = self.rules.resolve(state, play)
         if not self.engine.knows(state, role, move):
             self._speculate(state, role, move, coming)
+        state = self._fill_skipped(run, state, play)
         judgement = self.engine.judge(self.rules.static, state, role, move)
-        if judgement.violations and self.rules.has_pending(state):
-            # A pending decision the transcript skipped (it goes on with another kind
-            # of move) is taken for the player when only one answer exists; a written
-            # answer of the same kind is judged as written.
-            forced = self._forced(state)
-            if forced is not None and forced.name != move.name and role == self.rules.control(state):
-                state = self._apply(run, state, role, forced, "forced")
-                judgement = self.engine.judge(self.rules.static, state, role, move)
         run.add(Step(number, play, role, move, judgement.violations, state, judgement.next_state, "solver"))
         if judgement.violations and self.strict:
             run.stopped = True

@@ -136,3 +136,21 @@ def test_a_transcript_of_too_many_moves_is_refused_at_once():
     with pytest.raises(SequenceError, match=f"at most {MAX_MOVES}"):
         Referee(parse_transcript(text, "long.txt"))
     assert time.monotonic() - start < 5
+
+
+def test_legal_moves_of_many_positions_in_one_grounding_are_those_of_each_alone():
+    """Engine.legal_moves_many (the indexed program, want(legal,K) per position) lists
+    exactly what legal_moves lists position by position, in fewer solver calls; a
+    batch over the time bound is split until it fits."""
+    transcript = parse_transcript(GAME, "game.txt")
+    batched = Referee(transcript)
+    states = list(dict.fromkeys(s.before for s in batched.run().steps))
+    alone = Referee(transcript)
+    expected = [alone.engine.legal_moves(alone.rules.static, s) for s in states]
+    calls = batched.engine.calls
+    assert batched.engine.legal_moves_many(batched.rules.static, states) == expected
+    assert batched.engine.calls - calls == 1 and len(states) > 5
+    split = Referee(transcript)
+    split.engine.time_limit = 1e-6  # every call over the bound: split down to one position, then the error
+    with pytest.raises(SolverLimitError):
+        split.engine.legal_moves_many(split.rules.static, states[:4])

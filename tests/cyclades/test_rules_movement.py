@@ -219,8 +219,8 @@ def test_fleet_move_and_troop_move_alternatives_are_grouped():
     fleets. Several movements may be made in a turn, each paid." """
     g = moves("Bob/Poseidon: fleet D4 -> D5 ??")
     wording = "\n".join(g.explain("Bob/Poseidon: fleet D4 -> D5 ??").alternatives)
-    assert "move 1 fleet from D4 to E6 (1 route)" in wording  # D5-E6
-    assert "move 1 fleet from D4 to F6 (2 routes)" in wording  # D5-E6-F6 and E4-F5-F6; D5 itself is the move made
+    assert "move 1 fleet from D4 to E6 (1 route, besides those that turn back or pick up or leave fleets)" in wording  # D5-E6
+    assert "move 1 fleet from D4 to F6 (2 routes, besides those that turn back or pick up or leave fleets)" in wording  # D5-E6-F6 and E4-F5-F6; D5 itself is the move made
     g = moves("Ann/Ares: troop on IS1 ??")
     wording = "\n".join(g.explain("Ann/Ares: troop on IS1 ??").alternatives)
     assert "move 1 troops from IS1 to IS2" in wording

@@ -206,7 +206,7 @@ def test_sylph_move_variant_sylph_total_ten_alternatives_list_the_spaces_left():
     zh = play(SYLPH + SYLPH_FIVE + " ??", players=3, rules="zh-003").explain(SYLPH_FIVE + " ??")
     assert zh.legal
     wording = "\n".join(zh.alternatives)
-    assert "Sylph: move 1 fleet from F6 to any of" in wording and "(within 6)" in wording
+    assert "Sylph: move 1 fleet from F6 to any of" in wording and "(within 6, by any route: one listed each)" in wording
     assert "Sylph: move 1 fleet from G5 to any of" in wording
     en = play(SYLPH + SYLPH_FIVE + " ??", players=3).explain(SYLPH_FIVE + " ??")
     assert not en.legal and "Sylph" not in "\n".join(en.alternatives)

@@ -274,8 +274,11 @@ def _fleet_groups(moves: list[Fn]) -> list[str]:
             key = (str(start), str(spaces[-1][0]))
             routes[key].add(tuple(s for s, _ in spaces))
             counts[key].add(count)
+    # The listing is bounded on purpose (movement.lp): routes that neither turn back
+    # nor pick up or leave fleets. Say so.
     return [f"move {_ranges(list(counts[key]))} fleet{'s' if max(counts[key]) > 1 else ''} from {key[0]} to {key[1]}"
-            f" ({len(routes[key])} route{'s' if len(routes[key]) > 1 else ''})" for key in sorted(routes)]
+            f" ({len(routes[key])} route{'s' if len(routes[key]) > 1 else ''}, besides those that turn back"
+            f" or pick up or leave fleets)" for key in sorted(routes)]
 
 
 def _round_groups(moves: list[Fn]) -> list[str]:
@@ -386,7 +389,7 @@ def _use_groups(moves: list[Fn], limit: int | None, state: frozenset | None, pla
             spent = next((f.args[1] for f in state or () if f.name == "sylph_spent" and f.args[0] == player), 0)
             for start, (counts, ends) in sorted(starts.items()):
                 lines.append(f"{shown}: move {_ranges(list(counts))} fleet{'s' if max(counts) > 1 else ''} from {start}"
-                             f" to any of {_plural(len(ends), 'space')} (within {SYLPH_RANGE - spent})")
+                             f" to any of {_plural(len(ends), 'space')} (within {SYLPH_RANGE - spent}, by any route: one listed each)")
         elif card == "siren":
             seas = sorted({str(t.args[0]) for t in targets})
             sources = sorted({str(t.args[1]) for t in targets if len(t.args) == 2})
