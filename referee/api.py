@@ -214,8 +214,9 @@ class Session:
         return picture.position(self.rules, run.final, [(p.name, p.colour) for p in self.transcript.header.players],
                                 title, svg)
 
-    def explain(self, move: int | None = None, line: int | None = None, everything: bool = False) -> Verdict:
-        number = self.move_number(move, line)
+    def explain(self, move: int | None = None, line: int | None = None, everything: bool = False,
+                column: int | None = None) -> Verdict:
+        number = self.move_number(move, line, column)
         run = self.referee.run(upto=number + 1)
         step = run.step_of(number)
         if step is None:  # strict mode stopped earlier, or the game ended
@@ -231,16 +232,37 @@ class Session:
         who, groups, count, complete = self.alternatives(run.final, everything)
         return who, groups, count, after if after is not None else total, complete
 
-    def move_number(self, move: int | None, line: int | None) -> int:
+    def move_number(self, move: int | None, line: int | None, column: int | None = None) -> int:
+        """The number of a move given by its number, or by its line (and column),
+        as a compiler's message names a place: ``FILE:LINE`` is the first move
+        written on the line, ``FILE:LINE:COLUMN`` the move written there."""
         plays = self.transcript.plays
         if move is not None:
             if not 1 <= move <= len(plays):
                 raise RefereeError(f"there is no move {move}: the transcript has {len(plays)} moves")
             return move
-        for number, play in enumerate(plays, start=1):
-            if play.span.line == line:
-                return number
-        raise RefereeError(f"line {line} holds no move")
+        on_line = [(number, play) for number, play in enumerate(plays, start=1) if play.span.line == line]
+        if not on_line:
+            raise RefereeError(self._no_move_on(line))
+        if column is not None:  # the move whose text holds the column, else the last one before it
+            before = [(n, p) for n, p in on_line if p.span.column <= column] or on_line[:1]
+            return before[-1][0]
+        return on_line[0][0]
+
+    def _no_move_on(self, line: int) -> str:
+        """Why a line holds no move, in words."""
+        plays = self.transcript.plays
+        heading = next((e for e in self.transcript.events if isinstance(e, CycleStart) and e.span.line == line),
+                       None)
+        period = getattr(self.rules, "period", "cycle")
+        if heading is not None:
+            what = f"line {line} is the heading '{period} {heading.number}', not a move"
+        elif plays and line < plays[0].span.line:
+            what = f"line {line} comes before the first move (line {plays[0].span.line})"
+        else:
+            what = f"line {line} holds no move"
+        after = [p.span.line for p in plays if p.span.line > line]
+        return what + (f"; the next move is on line {after[0]}" if after else "")
 
 
 def _known_readings(game: str, catalogue) -> tuple[str, ...]:

@@ -89,7 +89,7 @@ class Report:
     def to_text(self) -> str:
         lines = [problem_line(v) for v in self.problems]
         for v in self.warnings:
-            lines.append(f"{v.file}:{v.line}:{v.column}: {v.period} {v.cycle}, {v.player}: '{v.text}': "
+            lines.append(f"{v.file}:{v.line}:{v.column}: move {v.number}, {v.period} {v.cycle}, {v.player}: '{v.text}': "
                          f"warning: {'; '.join(v.warnings)}")
         for v in self.disputes:
             lines.append("")
@@ -136,7 +136,8 @@ def _verdict_json(v: Verdict) -> dict:
 def problem_line(v: Verdict) -> str:
     rules = "; ".join(f"{b.rule}: {b.message}" for b in v.breaches)
     what = f"'{v.text}'" if v.number is not None else f"({v.text})"
-    return f"{v.file}:{v.line}:{v.column}: {v.period} {v.cycle}, {v.player}: {what}: {rules}"
+    number = f"move {v.number}, " if v.number is not None else ""
+    return f"{v.file}:{v.line}:{v.column}: {number}{v.period} {v.cycle}, {v.player}: {what}: {rules}"
 
 
 def explanation_text(v: Verdict, reading_label: str | None = None) -> str:
