@@ -15,12 +15,12 @@ from pathlib import Path
 
 from .catalogue import load_catalogue
 from .engine import Violation
-from .errors import NotationError, Position, RefereeError
+from .errors import NotationError, Position, RefereeError, SequenceError
 from .games import known_games, rules_class
-from .notation import read_transcript
+from .notation import parse_transcript, read_transcript
 from .picture import Picture
 from .referee import Referee, Run, Step
-from .report import Breach, Report, Verdict
+from .report import Assumed, Breach, Report, Verdict
 from .terms import Fn
 from .transcript import CycleStart, Transcript
 
@@ -119,7 +119,8 @@ class Session:
             breaches=tuple(self.breach(v) for v in self.catalogue.ordered(step.violations)),
             warnings=self.rules.warnings(step.move) if step.play else (),
             notes=self.rules.notes(step.before, step.move) if step.play and hasattr(self.rules, "notes") else (),
-            inserted=step.inserted, period=getattr(self.rules, "period", "cycle"))
+            inserted=step.inserted, period=getattr(self.rules, "period", "cycle"),
+            assumptions=tuple(a.text for a in run.assumptions if step.number is not None and a.number == step.number))
         if alternatives:
             who, groups, total, complete = self.alternatives(step.before, everything, besides=step.move)
             verdict = replace(verdict, alternatives=tuple(groups), alternatives_for=who,
@@ -163,11 +164,24 @@ class Session:
 
     # -- the three questions ----------------------------------------------------------------
     def check(self) -> Report:
-        run = self.referee.run()
+        """Judge every move. A record that cannot be followed raises its
+        SequenceError, which carries (``error.report``) the report of the moves
+        judged before it."""
+        try:
+            run = self.referee.run()
+        except SequenceError as error:
+            if getattr(error, "run", None) is not None:
+                error.report = self._report(error.run)
+                error.report.error = error
+            raise
+        return self._report(run)
+
+    def _report(self, run: Run) -> Report:
         report = Report(self.transcript.source, self.rules.name, self.reading, self.rules.players,
-                        moves_checked=sum(1 for _ in run.written()),
-                        cycles=sum(1 for e in self.transcript.events if isinstance(e, CycleStart)),
-                        stopped=run.stopped, period=getattr(self.rules, "period", "cycle"))
+                        moves_checked=sum(1 for _ in run.written()), cycles=run.periods,
+                        stopped=run.stopped, period=getattr(self.rules, "period", "cycle"),
+                        assumptions=[Assumed(a.number, self.transcript.source, a.line, a.column, a.text)
+                                     for a in run.assumptions])
         for step in run.steps:
             if step.violations:
                 report.problems.append(self.verdict(run, step))
@@ -271,6 +285,27 @@ def _known_readings(game: str, catalogue) -> tuple[str, ...]:
     from .readings import load_readings
 
     return tuple(dict.fromkeys((*catalogue.readings, *load_readings(game).names)))
+
+
+def unreadable_report(path: str | Path, error: RefereeError, **options) -> Report:
+    """The report of a record that cannot be read (exit 2), in the shape of every
+    report, so that a script needs one code path: the error, and the moves judged
+    before it. A record that cannot be followed carries its report already; for
+    text that cannot be read, the lines before the error's are judged."""
+    report = getattr(error, "report", None)
+    if report is None and isinstance(error, NotationError) and error.position and error.position.line > 1:
+        try:
+            lines = Path(path).read_bytes().decode("utf-8-sig").splitlines()
+            prefix = parse_transcript("\n".join(lines[:error.position.line - 1]) + "\n", str(path))
+            report = Session(prefix, **options).check()
+        except RefereeError as before:  # the lines before cannot be followed either: what was judged of them
+            report = getattr(before, "report", None)
+        except (OSError, UnicodeDecodeError):
+            report = None
+    if report is None:
+        report = Report(str(path), "", options.get("rules") or "en", (), 0, 0)
+    report.error = error
+    return report
 
 
 def readings(game: str) -> dict:

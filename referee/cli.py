@@ -100,7 +100,17 @@ def main() -> None:
 def check(transcript, strict, rules, board, no_fast_path, time_limit, viewpoint, as_json, output):
     """Check every move of TRANSCRIPT; report each illegal move and explain the disputed ones (??)."""
     try:
-        report = _session(transcript, rules, board, no_fast_path, time_limit, viewpoint, strict).check()
+        try:
+            report = _session(transcript, rules, board, no_fast_path, time_limit, viewpoint, strict).check()
+        except RefereeError as error:
+            if not as_json:
+                raise
+            # --json: a record that cannot be read still gets the report's shape, with
+            # the error and the moves judged before it (one code path for scripts)
+            from .api import unreadable_report
+            report = unreadable_report(transcript, error, rules=rules, board=board, fast_path=not no_fast_path,
+                                       time_limit=time_limit)
+            click.echo(str(error), err=True)
         _emit(dumps(report.to_json()) if as_json else report.to_text(), output, transcript)
     except RefereeError as error:
         _fail(error, as_json)

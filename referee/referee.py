@@ -57,6 +57,18 @@ class Step:
         return not self.violations
 
 
+@dataclass(frozen=True)
+class Assumption:
+    """What the referee took a record to mean where it had to guess (a heading
+    forgotten or written too early): said in the report at the line concerned.
+    ``number`` is the written move it goes with (the next one, for a heading)."""
+
+    number: int | None
+    line: int
+    column: int
+    text: str
+
+
 @dataclass
 class Run:
     """The result of refereeing a transcript (or a prefix of it)."""
@@ -66,6 +78,8 @@ class Run:
     initial: frozenset
     steps: list[Step] = field(default_factory=list)
     stopped: bool = False  # strict mode stopped at an illegal move
+    assumptions: list[Assumption] = field(default_factory=list)
+    periods: int = 0  # the cycles (rounds) begun, at a heading or assumed
 
     @property
     def final(self) -> frozenset:
@@ -116,8 +130,17 @@ class Referee:
         if hasattr(self.rules, "starting_position"):  # a 'position:' header line (Cyclades)
             initial = self.rules.starting_position(initial)
         run = Run(self.transcript, self.rules, initial)
+        try:
+            return self._visit(run, upto, close)
+        except SequenceError as error:  # the moves judged before it stay with the error
+            error.run = run
+            raise
+
+    def _visit(self, run: Run, upto: int | None, close: bool) -> Run:
         state = run.initial
         number = 0
+        self._announced = 0  # the period the record has said (or the referee assumed) it is in
+        self._early: CycleStart | None = None  # a heading set aside: written before its period began
         events = self.transcript.events
         if upto is not None:  # guess no further than the moves asked for
             plays = [i for i, e in enumerate(events) if isinstance(e, Play)]
@@ -126,13 +149,15 @@ class Referee:
             if isinstance(event, CycleStart):
                 if upto is not None and number + 1 >= upto:
                     break
-                state = self._start_cycle(run, state, event)
+                state = self._start_cycle(run, state, event, number + 1)
                 continue
             number += 1
+            state = self._unannounced(run, state, event, number)
             if upto is not None and number >= upto:
                 self._prepare(run, state, event)
                 return run
             state = self._prepare(run, state, event)
+            state = self._begun(run, state, event, number)
             state = self._judge_written(run, state, event, number, events[index:])
             if run.stopped:
                 return run
@@ -213,16 +238,78 @@ class Referee:
             state = self._end_turn(run, state, end)
         return state
 
-    def _start_cycle(self, run: Run, state: frozenset, event: CycleStart) -> frozenset:
+    def _start_cycle(self, run: Run, state: frozenset, event: CycleStart, number: int) -> frozenset:
+        """A heading: the turns not written end and the period closes. A heading
+        written before its period can begin (moves of the period before are still
+        to come) is set aside, and one written after its period began (a heading
+        the referee assumed earlier) closes nothing: either way the report says
+        what the referee assumed, and the moves are judged where the game stands."""
         period = getattr(self.rules, "period", "cycle")  # Luna has rounds
-        state = self._close_cycle(run, state)
-        if self.rules.is_over(state):
+        heading = f"'{period} {event.number}'"
+        if event.number <= self._announced:  # its period has begun already
+            self._assume(run, number, event, f"{heading} is written after {period} {event.number} began "
+                                             f"(line {self._began_at}): the heading closes nothing")
+            return state
+        scratch = Run(run.transcript, run.rules, state)  # kept only if the period closes
+        closed = self._close_cycle(scratch, state)
+        if self.rules.is_over(closed):
             raise self._sequence_error(f"the game ended before {period} {event.number}: "
-                                       f"{self.rules.describe_outcome(state)}", event)
+                                       f"{self.rules.describe_outcome(closed)}", event)
+        current = self.rules.cycle(closed)
+        if current != event.number and current > self.rules.cycle(state):  # a period did close: misnumbered
+            self._assume(run, number, event, f"{heading} is read as '{period} {current}': {period} "
+                                             f"{current - 1} is over, so {period} {current} begins here")
+            event = CycleStart(current, event.span)
+        elif current != event.number:
+            who = self.rules.control(closed)
+            why = f" ({self.rules.role_text(who)} to decide)" if who is not None else ""
+            self._assume(run, number, event, f"{heading} is written while {period} {current} goes on{why}; "
+                                             f"the heading is set aside, and the moves after it are judged in "
+                                             f"{period} {current}")
+            self._early = event
+            return state
+        run.steps.extend(scratch.steps)
+        self._announce(run, event.number, event.span.line)
+        self._early = None
+        return closed
+
+    def _announce(self, run: Run, period: int, line: int) -> None:
+        run.periods += 1
+        self._announced = period
+        self._began_at = line
+
+    _began_at = 0  # the line where the current period began
+
+    def _assume(self, run: Run, number: int | None, where, text: str, column: int | None = None) -> None:
+        run.assumptions.append(Assumption(number, where.span.line, column or where.span.column, text))
+
+    def _unannounced(self, run: Run, state: frozenset, play: Play, number: int) -> frozenset:
+        """A line only the next period can hold (Cyclades: the creature track while
+        the actions go on) whose heading is not written: the period closes here,
+        as at a heading, and the report says so."""
+        begins = getattr(self.rules, "begins_period", None)
+        if begins is None or not begins(state, play):
+            return state
+        scratch = Run(run.transcript, run.rules, state)
+        closed = self._close_cycle(scratch, state)
+        if self.rules.cycle(closed) <= self.rules.cycle(state) or self.rules.is_over(closed):
+            return state  # nothing closes: the line is judged where it stands
+        run.steps.extend(scratch.steps)
+        return closed
+
+    def _begun(self, run: Run, state: frozenset, play: Play, number: int) -> frozenset:
+        """When a written move is the first of a period whose heading is not
+        written (Luna: the round ended with its last meditation), say so."""
         current = self.rules.cycle(state)
-        if current != event.number:
-            raise self._sequence_error(f"this is {period} {current}, not {period} {event.number}: "
-                                       f"the moves of the previous {period} are not finished", event)
+        if current > self._announced:
+            period = getattr(self.rules, "period", "cycle")
+            if self._early is not None and self._early.number == current:
+                why = f"its heading, on line {self._early.span.line}, was written too early"
+            else:
+                why = f"the heading '{period} {current}' is not written"
+            self._assume(run, number, play, f"{period} {current} begins here: {why}", column=1)
+            self._announce(run, current, play.span.line)
+            self._early = None
         return state
 
     def _prepare(self, run: Run, state: frozenset, play: Play) -> frozenset:

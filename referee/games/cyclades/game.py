@@ -303,6 +303,16 @@ class CycladesRules(StateReading):
                  and f.args[1].args[0] == play.role and (play.god is None or f.args[2].name == play.god)]
         return self.end_of_turn(state) if later else None
 
+    def begins_period(self, state: frozenset, play: Play) -> bool:
+        """Whether ``play`` is a line only a new cycle holds, written while the
+        actions still go on: the creature track or the god tiles (the card of a
+        Zeus replacement excepted) when the writer forgot the 'cycle N' heading."""
+        if play.role != "chance" or play.move.name not in ("track", "god"):
+            return False
+        if play.move.name == "track" and play.move.args[0] == 0:
+            return False
+        return self.phase(state) == "actions"
+
     def resolve(self, state: frozenset, play: Play) -> Fn:
         """The written move with what the notation leaves implicit filled in: the
         slot a replacement card goes to (``replace Harpy -> Kraken``)."""

@@ -1,0 +1,173 @@
+"""Records as people write them (issue 14, section 4): a heading forgotten or
+written too early, a name misspelt, a record that cannot be read past some line.
+One such line must not make the whole record unreadable: the referee judges
+the rest and says, at the line, what it assumed (docs/notation.md, "Reading a
+record tolerantly")."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from pathlib import Path
+
+import jsonschema
+import pytest
+from click.testing import CliRunner
+
+from referee.api import Session
+from referee.cli import main
+from referee.notation import parse_transcript
+
+REPO = Path(__file__).resolve().parents[1]
+GAME_5P = (REPO / "transcripts" / "cyclades" / "game-5p.txt").read_text(encoding="utf-8").splitlines()
+LUNA_2P = (REPO / "transcripts" / "luna" / "game-2p.txt").read_text(encoding="utf-8").splitlines()
+SCHEMA = json.loads(resources.files("referee").joinpath("schema/report.schema.json").read_text())
+
+
+def lines(source: list[str], first: int, last: int) -> list[str]:
+    """Lines ``first`` to ``last`` (1-based, inclusive) of a shipped record."""
+    return source[first - 1:last]
+
+
+def check(text_lines: list[str], name: str = "t.txt"):
+    return Session(parse_transcript("\n".join(text_lines) + "\n", name)).check()
+
+
+# game-5p.txt: lines 1-26 are the header and cycle 1 (heading on line 10); line 27
+# is 'cycle 2', line 28 its creature track, 29 its gods, 30-40 its offerings and actions.
+CYCLE_1 = lines(GAME_5P, 1, 26)
+CYCLE_2 = lines(GAME_5P, 28, 40)
+
+
+def test_the_two_cycles_as_written_are_legal():
+    report = check(CYCLE_1 + ["cycle 2"] + CYCLE_2)
+    assert not report.problems and not report.assumptions and report.cycles == 2
+
+
+def test_a_forgotten_cycle_heading_is_assumed_where_the_creature_track_is_written():
+    """Before, the cycle 2 lines were judged in cycle 1: 18 illegal moves."""
+    report = check(CYCLE_1 + CYCLE_2)
+    assert not report.problems
+    (assumed,) = report.assumptions
+    assert (assumed.line, assumed.column, assumed.number) == (27, 1, 23)
+    assert assumed.text == "cycle 2 begins here: the heading 'cycle 2' is not written"
+    assert report.cycles == 2
+
+
+def test_a_cycle_heading_written_during_the_offerings_is_set_aside_until_the_cycle_ends():
+    """Rule offering phase: the cycle cannot end before every marker is placed
+    (before: exit 2, 'this is cycle 1, not cycle 2')."""
+    early = CYCLE_1[:18] + ["cycle 2"] + CYCLE_1[18:] + CYCLE_2
+    report = check(early)
+    assert not report.problems
+    first, second = report.assumptions
+    assert (first.line, first.column) == (19, 1)
+    assert first.text.startswith("'cycle 2' is written while cycle 1 goes on (Cy to decide); the heading is set aside")
+    assert (second.line, second.column) == (28, 1)
+    assert second.text == "cycle 2 begins here: its heading, on line 19, was written too early"
+
+
+def test_a_cycle_heading_written_late_closes_nothing():
+    late = CYCLE_1 + CYCLE_2[:2] + ["cycle 2"] + CYCLE_2[2:]
+    report = check(late)
+    assert not report.problems
+    begins, heading = report.assumptions
+    assert begins.text == "cycle 2 begins here: the heading 'cycle 2' is not written"
+    assert heading.line == 29 and heading.text == "'cycle 2' is written after cycle 2 began (line 27): " \
+                                                  "the heading closes nothing"
+
+
+def test_a_misnumbered_cycle_heading_is_read_as_the_cycle_that_begins():
+    report = check(CYCLE_1 + ["cycle 3"] + CYCLE_2)
+    assert not report.problems and report.cycles == 2
+    (assumed,) = report.assumptions
+    assert assumed.text == "'cycle 3' is read as 'cycle 2': cycle 1 is over, so cycle 2 begins here"
+
+
+# luna/game-2p.txt: round 1 on lines 7-26 (Ann's last meditation on line 26), 'round 2' on 27.
+ROUND_1 = lines(LUNA_2P, 1, 26)
+ROUND_2 = lines(LUNA_2P, 28, 32)
+
+
+def test_a_forgotten_luna_round_heading_is_said_where_the_round_begins():
+    """Rule meditate_last: the last time marker ends the round. Before, the
+    moves of round 2 were taken silently."""
+    report = check(ROUND_1 + ROUND_2)
+    assert not report.problems
+    (assumed,) = report.assumptions
+    assert (assumed.line, assumed.column) == (27, 1)
+    assert assumed.text == "round 2 begins here: the heading 'round 2' is not written"
+    assert report.cycles == 2
+
+
+def test_an_early_luna_round_heading_is_said_at_its_line_and_where_the_round_begins():
+    """The same handling in both directions (before: exit 2 for an early heading)."""
+    early = ROUND_1[:22] + ["round 2"] + ROUND_1[22:] + ROUND_2
+    report = check(early)
+    assert not report.problems
+    first, second = report.assumptions
+    assert first.line == 23 and first.text.startswith("'round 2' is written while round 1 goes on (Bob to decide)")
+    assert second.line == 28 and second.text == "round 2 begins here: its heading, on line 23, was written too early"
+
+
+def test_an_assumption_is_in_the_text_report_at_its_line_and_in_the_explanation(tmp_path):
+    path = tmp_path / "forgot.txt"
+    path.write_text("\n".join(CYCLE_1 + CYCLE_2) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", str(path)])
+    assert result.exit_code == 0
+    assert f"{path}:27:1: assumed: cycle 2 begins here: the heading 'cycle 2' is not written" in result.output
+    assert "1 assumption about what the record means" in result.output
+    explained = CliRunner().invoke(main, ["explain", f"{path}:27"])
+    assert "  assumed: cycle 2 begins here" in explained.output
+
+
+# --json on a record that cannot be read: the report's shape, the error, the moves before it
+
+def test_json_for_text_that_cannot_be_read_is_a_report_with_the_moves_before_the_error(tmp_path):
+    path = tmp_path / "typo.txt"
+    broken = CYCLE_1[:20] + ["Cy: 2 onn Poseidon"] + CYCLE_1[21:]
+    path.write_text("\n".join(broken) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", "--json", str(path)])
+    assert result.exit_code == 2
+    data = json.loads(result.stdout)
+    jsonschema.validate(data, SCHEMA)
+    assert data["error"]["code"] == "notation" and data["error"]["line"] == 21
+    assert data["legal"] is False and data["game"] == "cyclades"
+    assert data["moves_checked"] == 13  # the 5 chance moves and 8 offerings on lines 11-20
+
+
+def test_json_for_a_record_that_cannot_be_followed_keeps_the_moves_judged_before(tmp_path):
+    path = tmp_path / "nogods.txt"
+    path.write_text("\n".join(CYCLE_1[:11] + CYCLE_1[12:]) + "\n", encoding="utf-8")  # no 'gods:' line
+    result = CliRunner().invoke(main, ["check", "--json", str(path)])
+    assert result.exit_code == 2
+    data = json.loads(result.stdout)
+    jsonschema.validate(data, SCHEMA)
+    assert data["error"]["code"] == "sequence" and data["error"]["line"] == 12
+    assert data["moves_checked"] == 1 and data["players"][0] == "Ann"
+
+
+def test_json_for_a_header_that_cannot_be_read_is_still_a_report(tmp_path):
+    path = tmp_path / "nohead.txt"
+    path.write_text("game: cyclades\nplayers: Ann red\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", "--json", str(path)])
+    assert result.exit_code == 2
+    data = json.loads(result.stdout)
+    jsonschema.validate(data, SCHEMA)
+    assert data["error"]["code"] == "notation" and data["moves_checked"] == 0 and data["problems"] == []
+
+
+def test_json_for_a_readable_record_has_no_error(tmp_path):
+    path = tmp_path / "ok.txt"
+    path.write_text("\n".join(CYCLE_1) + "\n", encoding="utf-8")
+    data = json.loads(CliRunner().invoke(main, ["check", "--json", str(path)]).stdout)
+    jsonschema.validate(data, SCHEMA)
+    assert data["error"] is None and data["assumptions"] == [] and data["legal"] is True
+
+
+@pytest.mark.parametrize("flag", [[], ["--json"]])
+def test_the_error_still_goes_to_standard_error(tmp_path, flag):
+    path = tmp_path / "typo.txt"
+    path.write_text("\n".join(CYCLE_1[:20] + ["Cy: 2 onn Poseidon"]) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", *flag, str(path)])
+    assert result.exit_code == 2 and f"{path}:21:" in result.stderr
