@@ -171,3 +171,71 @@ def test_the_error_still_goes_to_standard_error(tmp_path, flag):
     path.write_text("\n".join(CYCLE_1[:20] + ["Cy: 2 onn Poseidon"]) + "\n", encoding="utf-8")
     result = CliRunner().invoke(main, ["check", *flag, str(path)])
     assert result.exit_code == 2 and f"{path}:21:" in result.stderr
+
+
+# "did you mean ...?": the nearest names of the game for a name that cannot be read
+
+from referee.errors import NotationError  # noqa: E402
+from referee.suggest import did_you_mean, nearest  # noqa: E402
+
+
+def test_nearest_offers_only_the_names_about_as_near_as_the_best():
+    assert nearest("Harpie", ["Harpy", "Sphinx", "Giant"]) == ["Harpy"]
+    assert nearest("metroplis", ["metropolis", "troop", "temple"]) == ["metropolis"]
+    assert nearest("xyz", ["Zeus", "Ares"]) == []
+    assert did_you_mean("Anne", ["Ann", "Bob"]) == " (did you mean Ann?)"
+    assert did_you_mean("cylce", ["cycle"], quote=True) == " (did you mean 'cycle'?)"
+
+
+def cyclades_error(line: str) -> NotationError:
+    text = "\n".join(CYCLE_1[:13] + [line]) + "\n"
+    with pytest.raises(NotationError) as info:
+        Session(parse_transcript(text, "t.txt"))
+    return info.value
+
+
+@pytest.mark.parametrize("line, column, meant", [
+    ("Anne: 2 on Athena", 1, "'Anne' is not a player (did you mean Ann?)"),              # a player
+    ("Ann: 2 on Athenna", 11, "unknown god 'Athenna' (did you mean Athena?)"),            # a god
+    ("Cy/Zues: priest", 4, "unknown god 'Zues' (did you mean Zeus?)"),
+    ("creatures: Pegasus, Harpie", 21, "unknown creature 'Harpie' (did you mean Harpy?)"),  # a creature
+    ("Cy/Zeus: tempel on IS3", 10, "unknown unit or building 'tempel' (did you mean temple?)"),
+    ("Cy/Zeus: metroplis on IS3", 10, "(did you mean metropolis?)"),                      # an action
+    ("Cy/Zeus: bye Pegasus", 14, "(did you mean 'buy'?)"),
+    ("Cy/Zeus: priest; demolsh temple", 26, "(did you mean 'demolish'?)"),
+    ("Ann: retreet to IS3", 14, "(did you mean 'retreat'?)"),
+    ("Cy: 2 onn Poseidon", 11, "(did you mean 'on'?)"),
+    ("cylce 2", 7, "(did you mean 'cycle'?)"),                                          # a line's keyword
+    ("btle: Ann 2, Bob 1", 11, "(did you mean 'battle'?)"),
+    ("Cy/Zeus: temple on IS99", 20, "IS99 is no island of the board 'Cyclades, 5 players' (did you mean IS9?)"),
+    ("Cy/Zeus: temple on S13", 20, "(did you mean IS13?)"),                              # an island
+])
+def test_a_cyclades_name_that_cannot_be_read_gets_the_nearest_names(line, column, meant):
+    error = cyclades_error(line)
+    assert (error.position.line, error.position.column) == (14, column)
+    assert meant in error.message
+
+
+def luna_error(line: str, layout: str = "layout: intro") -> NotationError:
+    head = LUNA_2P[:4] + [layout] + LUNA_2P[5:12]  # line 5 is the layout
+    with pytest.raises(NotationError) as info:
+        Session(parse_transcript("\n".join(head + [line]) + "\n", "t.luna"))
+    return info.value
+
+
+@pytest.mark.parametrize("line, meant", [
+    ("Anne: favour on 3", "'Anne' is not a player (did you mean Ann?)"),
+    ("Ann: favur on 3", "found 'favur' (did you mean 'favour'?)"),
+    ("Bob: recuit on 5", "(did you mean 'recruit'?)"),
+    ("Bob: meditat", "(did you mean 'meditate'?)"),
+    ("Bob: travel 2 form 1 to 3", "found 'form' (did you mean 'from'?)"),
+    ("rnd 2", "(did you mean 'round'?)"),
+])
+def test_a_luna_name_that_cannot_be_read_gets_the_nearest_names(line, meant):
+    error = luna_error(line)
+    assert error.position.line == 13 and meant in error.message
+
+
+def test_luna_header_words_get_the_nearest_names_too():
+    error = luna_error("", "layout: normla")
+    assert error.position.line == 5 and "unknown layout 'normla' (did you mean normal?)" in error.message

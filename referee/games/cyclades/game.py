@@ -11,6 +11,7 @@ from .board import BUILTIN_PLAYER_COUNTS, Board, board_facts, builtin_board, loa
 from ...errors import BoardError, NotationError, Position
 from ...readings import load_readings
 from ...state import Draft, tup
+from ...suggest import did_you_mean
 from ...terms import Fn, fn
 from ...transcript import Header, Play, Transcript
 from .. import rule_files
@@ -131,6 +132,39 @@ def starting_placement(transcript: Transcript, board: Board, players: tuple[str,
     return placement
 
 
+def check_places(transcript: Transcript, board: Board, players: tuple[str, ...]) -> None:
+    """Every island and sea id a move names is one of the board's: an id the
+    board does not have cannot be read (a NotationError at the id, with the
+    board's nearest ids). A place of the wrong kind (a temple on a sea) is the
+    rules' business, judged as written."""
+    places = {i.id for i in board.islands} | {s.id for s in board.seas}
+    for play in transcript.plays:
+        for written in _places_of(play.move, players):
+            if written in places:
+                continue
+            line = play.line_text
+            at = line.upper().find(written, play.span.column - 1)
+            column = at + 1 if at >= 0 else play.span.column
+            context = f"{line}\n{' ' * (column - 1)}^" if line else ""
+            kind = "island" if written.upper().startswith("IS") else "island or sea space"
+            meant = did_you_mean(written, sorted(places))
+            if not meant and kind == "island":
+                islands = sorted((i.id for i in board.islands), key=lambda x: (len(x), x))
+                meant = f" (its islands are {', '.join(islands)})"
+            raise NotationError(f"{written} is no {kind} of the board '{board.name}'{meant}",
+                                Position(transcript.source, play.span.line, column), context)
+
+
+def _places_of(term, players: tuple[str, ...]):
+    """The island and sea ids in a move term (its strings that name no player)."""
+    if isinstance(term, str):
+        if term not in players:
+            yield term
+    elif isinstance(term, Fn):
+        for arg in term.args:
+            yield from _places_of(arg, players)
+
+
 #: The things a 'position:' item may add (docs/notation.md, "A starting position").
 _POSITION_UNITS = {"gp": "gold", "priest": "priests", "priests": "priests", "philosopher": "philosophers",
                    "philosophers": "philosophers", "troop": "troops", "troops": "troops", "fleet": "fleets",
@@ -207,6 +241,7 @@ class CycladesRules(StateReading):
         self.board = self.setup.board
         self.reading = rules or transcript.header.rules
         self.position = position_changes(transcript, self.board, self.players)
+        check_places(transcript, self.board, self.players)
 
     @classmethod
     def search_scenarios(cls) -> tuple:
