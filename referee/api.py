@@ -185,9 +185,9 @@ class Session:
         for step in run.steps:
             if step.violations:
                 report.problems.append(self.verdict(run, step))
-            if step.play and step.play.disputed:
+            if step.play and step.play.disputed and step.number is not None:
                 report.disputes.append(self.verdict(run, step, alternatives=True))
-            if step.play and self.rules.warnings(step.move):
+            if step.play and step.number is not None and self.rules.warnings(step.move):
                 report.warnings.append(self.verdict(run, step))
         if self.rules.is_over(run.final):
             report.outcome = self.outcome(run.final)

@@ -27,6 +27,17 @@ BATCH = 80
 MAX_MOVES = 2_000
 
 
+class _OutOfSequence(Exception):
+    """A written move that comes before a line the game needs first (the dice of
+    the battle round it follows, the god tiles, the rest of another player's
+    turn): ``state`` is where it stands, ``after`` the index of that line."""
+
+    def __init__(self, state: frozenset, after: int):
+        super().__init__()
+        self.state = state
+        self.after = after
+
+
 def role_term(play: Play) -> Term:
     """The role of a written move as the rule programs name it."""
     return Fn("chance") if play.role == CHANCE else play.role
@@ -145,7 +156,10 @@ class Referee:
         if upto is not None:  # guess no further than the moves asked for
             plays = [i for i, e in enumerate(events) if isinstance(e, Play)]
             events = events[:plays[upto - 1] + 1] if upto <= len(plays) else events
+        self._events = events
+        deferred: dict[int, list[Play]] = {}  # lines written out of sequence, by the index they follow
         for index, event in enumerate(events):
+            self._index = index
             if isinstance(event, CycleStart):
                 if upto is not None and number + 1 >= upto:
                     break
@@ -154,13 +168,27 @@ class Referee:
             number += 1
             state = self._unannounced(run, state, event, number)
             if upto is not None and number >= upto:
-                self._prepare(run, state, event)
+                try:
+                    self._prepare(run, state, event)
+                except _OutOfSequence:
+                    pass
                 return run
-            state = self._prepare(run, state, event)
+            try:
+                state = self._prepare(run, state, event)
+            except _OutOfSequence as misplaced:
+                state = misplaced.state
+                if self._judge_misplaced(run, state, event, number, misplaced.after):
+                    deferred.setdefault(misplaced.after, []).append(event)
+                    if run.stopped:
+                        return run
+                    continue
             state = self._begun(run, state, event, number)
             state = self._judge_written(run, state, event, number, events[index:])
             if run.stopped:
                 return run
+            for late in deferred.pop(index, ()):  # the lines written before this one, in their place
+                state = self._prepare(run, state, late, defer=False)
+                state = self._judge_written(run, state, late, None, (), inserted=f"taken after line {event.span.line}")
         if upto is None and close:
             self._close_cycle(run, state, final=True)
         else:
@@ -250,6 +278,16 @@ class Referee:
             self._assume(run, number, event, f"{heading} is written after {period} {event.number} began "
                                              f"(line {self._began_at}): the heading closes nothing")
             return state
+        following = next((e for _, e in self._coming()), None)
+        opens = getattr(self.rules, "opens_period", None)
+        if following is not None and opens is not None and not opens(following):
+            # the next line can only belong to the period that goes on: the heading is early
+            self._assume(run, number, event, f"{heading} is written before line {following.span.line}, which "
+                                             f"belongs to {period} {self.rules.cycle(state)}; the heading is set "
+                                             f"aside, and the moves after it are judged in {period} "
+                                             f"{self.rules.cycle(state)}")
+            self._early = event
+            return state
         scratch = Run(run.transcript, run.rules, state)  # kept only if the period closes
         closed = self._close_cycle(scratch, state)
         if self.rules.is_over(closed):
@@ -312,8 +350,10 @@ class Referee:
             self._early = None
         return state
 
-    def _prepare(self, run: Run, state: frozenset, play: Play) -> frozenset:
-        """Bring the game to the point where the written move is the next decision."""
+    def _prepare(self, run: Run, state: frozenset, play: Play, defer: bool = True) -> frozenset:
+        """Bring the game to the point where the written move is the next decision.
+        A move written before a line the game needs first (``defer``: the line
+        follows soon) raises _OutOfSequence instead."""
         role = role_term(play)
         for _ in range(1000):
             auto = self._automatic(state, written_chance=role == Fn("chance"))
@@ -322,12 +362,73 @@ class Referee:
                 continue
             end = self.rules.turn_gap(state, play)
             if end is not None:
+                after = self._turn_goes_on(state, end) if defer and end[1] == Fn("pass") else None
+                if after is not None:  # the turn it would end is written on after this line
+                    raise _OutOfSequence(state, after)
                 state = self._end_turn(run, state, end)
                 continue
             if self.rules.control(state) == Fn("chance") and role != Fn("chance"):
+                after = self._chance_follows() if defer else None
+                if after is not None:  # the chance line it needs first is written just after it
+                    raise _OutOfSequence(state, after)
                 raise self._sequence_error(self.rules.missing_chance(state), play)
             return state
         raise self._sequence_error("the referee could not reach this move", play)
+
+    #: How many lines ahead a missing chance line (dice, god tiles) is looked for.
+    LOOK_AHEAD = 8
+
+    def _coming(self):
+        """The plays after the current one, up to the next heading."""
+        for index in range(self._index + 1, len(self._events)):
+            event = self._events[index]
+            if not isinstance(event, Play):
+                return
+            yield index, event
+
+    def _chance_follows(self) -> int | None:
+        """When chance must move first (the dice of a battle round, the god tiles)
+        and its line is written just after this one (before any god's action,
+        within LOOK_AHEAD lines): the index of the last line of that chance run."""
+        last = None
+        for count, (index, event) in enumerate(self._coming()):
+            if event.role == CHANCE:
+                last = index
+            elif last is not None or event.god is not None or count >= self.LOOK_AHEAD:
+                break
+        return last
+
+    def _turn_goes_on(self, state: frozenset, end: tuple[Term, Fn]) -> int | None:
+        """When this line would end the turn of ``end[0]`` but a later line of the
+        same cycle goes on with that very turn (the player and god acting now):
+        the index of its last such line."""
+        last = None
+        begins = getattr(self.rules, "begins_period", lambda state, play: False)
+        for index, event in self._coming():
+            if begins(state, event):  # the next cycle, its heading not written
+                break
+            if event.role == end[0] and event.god is not None and self.rules.turn_gap(state, event) is None:
+                last = index
+        return last
+
+    def _judge_misplaced(self, run: Run, state: frozenset, play: Play, number: int, after: int) -> bool:
+        """Judge a move written out of sequence where it stands (not applied); the
+        report says where it is taken instead. False when it is legal there after
+        all (then it is applied as usual)."""
+        role = role_term(play)
+        move = self.rules.resolve(state, play)
+        judgement = self.engine.judge(self.rules.static, state, role, move)
+        if not judgement.violations:
+            return False
+        run.add(Step(number, play, role, move, judgement.violations, state, state, "solver"))
+        if self.strict:
+            run.stopped = True
+        line = self._events[after].span.line
+        text = (f"'{play.line_text.split('#')[0].strip()}' is written before line {line}, which comes first: "
+                f"it is judged where it is written (not applied there), then taken after line {line}")
+        if not any(a.line == play.span.line and a.text == text for a in run.assumptions):
+            self._assume(run, number, play, text, column=1)
+        return True
 
     def _speculate(self, state: frozenset, role: Term, move: Fn, coming) -> None:
         """Guess the coming moves and the states they will be made in, and have the
@@ -344,7 +445,8 @@ class Referee:
                 break
         self.engine.prefetch(self.rules.static, items)
 
-    def _judge_written(self, run: Run, state: frozenset, play: Play, number: int, coming=()) -> frozenset:
+    def _judge_written(self, run: Run, state: frozenset, play: Play, number: int | None, coming=(),
+                       inserted: str | None = None) -> frozenset:
         role = role_term(play)
         move = self.rules.resolve(state, play)
         if not self.engine.knows(state, role, move):
@@ -358,7 +460,8 @@ class Referee:
             if forced is not None and forced.name != move.name and role == self.rules.control(state):
                 state = self._apply(run, state, role, forced, "forced")
                 judgement = self.engine.judge(self.rules.static, state, role, move)
-        run.add(Step(number, play, role, move, judgement.violations, state, judgement.next_state, "solver"))
+        run.add(Step(number, play, role, move, judgement.violations, state, judgement.next_state, "solver",
+                     inserted))
         if judgement.violations and self.strict:
             run.stopped = True
         return judgement.next_state

@@ -348,6 +348,12 @@ class CycladesRules(StateReading):
             return False
         return self.phase(state) == "actions"
 
+    def opens_period(self, play: Play) -> bool:
+        """Whether ``play`` may be the first line of a cycle: a god's action never
+        is (the track, the gods and the offerings come first), so a 'cycle N'
+        heading followed by one was written before the actions ended."""
+        return play.god is None
+
     def resolve(self, state: frozenset, play: Play) -> Fn:
         """The written move with what the notation leaves implicit filled in: the
         slot a replacement card goes to (``replace Harpy -> Kraken``)."""
