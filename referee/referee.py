@@ -213,7 +213,8 @@ class Referee:
                      "solver", inserted))
         return judgement.next_state
 
-    def _automatic(self, state: frozenset, written_chance: bool = False) -> tuple[Term, Fn, str] | None:
+    def _automatic(self, state: frozenset, written_chance: bool = False,
+                   written: Fn | None = None) -> tuple[Term, Fn, str] | None:
         """The move that happens by itself now, if any: a bookkeeping step of the
         game, or a chance outcome that can only be one thing (unless the
         transcript writes the chance outcome itself, which is then judged)."""
@@ -224,6 +225,15 @@ class Referee:
             forced = self.rules.forced_chance(state) if self.fast_path else self._forced(state)
             if forced is not None:
                 return Fn("chance"), forced, "forced"
+        left_out = getattr(self.rules, "left_out", None)
+        if written is not None and left_out is not None and self.rules.control(state) == Fn("chance"):
+            line = [e.move for e in self._events if isinstance(e, Play) and e.role == CHANCE
+                    and e.span.line == self._events[self._index].span.line]
+            skipped = left_out(state, written, line)  # an outcome that can only be one thing, not written
+            if skipped is not None:
+                if skipped.name == written.name and hasattr(self.rules, "skipped"):
+                    self.rules.skipped(self._events[self._index].span.line, skipped)  # the line's next pieces move on
+                return Fn("chance"), skipped, "forced"
         return None
 
     def _forced(self, state: frozenset) -> Fn | None:
@@ -236,6 +246,18 @@ class Referee:
             return moves[0]
         return None
 
+    def _forced_steps(self, state: frozenset) -> list[Fn]:
+        """The decision the role in control has only one answer to: its only legal
+        move, or the legal moves the game takes together (``forced_together``)."""
+        role = self.rules.control(state)
+        if role is None:
+            return []
+        moves = [m for r, m in self.engine.legal_moves(self.rules.static, state) if r == role]
+        if len(moves) == 1 and moves[0] != Fn("pass"):
+            return moves
+        together = getattr(self.rules, "forced_together", None)
+        return list(together(moves) or []) if together and moves else []
+
     def _run_automatic(self, run: Run, state: frozenset, written_chance: bool = False) -> frozenset:
         while (auto := self._automatic(state, written_chance)) is not None:
             state = self._apply(run, state, *auto)
@@ -245,9 +267,11 @@ class Referee:
         """End a turn nobody wrote the end of; a pending decision with only one
         answer (a metropolis with one place to go) is taken first."""
         if self.rules.has_pending(state):
-            forced = self._forced(state)
-            if forced is not None:
-                return self._apply(run, state, end[0], forced, "forced")
+            forced = self._forced_steps(state)
+            if forced:
+                for step in forced:
+                    state = self._apply(run, state, end[0], step, "forced")
+                return state
         return self._apply(run, state, *end, "end of turn" if end[1] == Fn("pass") else "not written")
 
     def _close_cycle(self, run: Run, state: frozenset, final: bool = False) -> frozenset:
@@ -356,13 +380,14 @@ class Referee:
         follows soon) raises _OutOfSequence instead."""
         role = role_term(play)
         for _ in range(1000):
-            auto = self._automatic(state, written_chance=role == Fn("chance"))
+            auto = self._automatic(state, written_chance=role == Fn("chance"),
+                                   written=play.move if role == Fn("chance") else None)
             if auto is not None:
                 state = self._apply(run, state, *auto)
                 continue
             end = self.rules.turn_gap(state, play)
             if end is not None:
-                after = self._turn_goes_on(state, end) if defer and end[1] == Fn("pass") else None
+                after = self._turn_goes_on(state, play, end) if defer and end[1] == Fn("pass") else None
                 if after is not None:  # the turn it would end is written on after this line
                     raise _OutOfSequence(state, after)
                 state = self._end_turn(run, state, end)
@@ -398,17 +423,20 @@ class Referee:
                 break
         return last
 
-    def _turn_goes_on(self, state: frozenset, end: tuple[Term, Fn]) -> int | None:
-        """When this line would end the turn of ``end[0]`` but a later line of the
-        same cycle goes on with that very turn (the player and god acting now):
-        the index of its last such line."""
+    def _turn_goes_on(self, state: frozenset, play: Play, end: tuple[Term, Fn]) -> int | None:
+        """When this line would end the turn of ``end[0]`` but the lines just after
+        it go on with that very turn (the player and god acting now), with only
+        lines of this line's own turn between: the two turns' lines were swapped
+        (a second Apollo player written before the first). The index of the last
+        line of the turn that goes on; None when other turns come between (then
+        the turn ends here, as the notation says, and its later line is judged
+        where it is written)."""
         last = None
-        begins = getattr(self.rules, "begins_period", lambda state, play: False)
         for index, event in self._coming():
-            if begins(state, event):  # the next cycle, its heading not written
-                break
             if event.role == end[0] and event.god is not None and self.rules.turn_gap(state, event) is None:
                 last = index
+            elif last is not None or (event.role, event.god) != (play.role, play.god):
+                break
         return last
 
     def _judge_misplaced(self, run: Run, state: frozenset, play: Play, number: int, after: int) -> bool:
@@ -452,14 +480,20 @@ class Referee:
         if not self.engine.knows(state, role, move):
             self._speculate(state, role, move, coming)
         judgement = self.engine.judge(self.rules.static, state, role, move)
-        if judgement.violations and self.rules.has_pending(state):
+        for _ in range(20):
             # A pending decision the transcript skipped (it goes on with another kind
-            # of move) is taken for the player when only one answer exists; a written
+            # of move) is taken for the player when only one answer exists (a single
+            # legal move, or moves the game takes together in any order: the four
+            # discards of a metropolis from one building of each type); a written
             # answer of the same kind is judged as written.
-            forced = self._forced(state)
-            if forced is not None and forced.name != move.name and role == self.rules.control(state):
-                state = self._apply(run, state, role, forced, "forced")
-                judgement = self.engine.judge(self.rules.static, state, role, move)
+            if not judgement.violations or not self.rules.has_pending(state) or role != self.rules.control(state):
+                break
+            forced = self._forced_steps(state)
+            if not forced or any(step.name == move.name for step in forced):
+                break
+            for step in forced:
+                state = self._apply(run, state, role, step, "forced")
+            judgement = self.engine.judge(self.rules.static, state, role, move)
         run.add(Step(number, play, role, move, judgement.violations, state, judgement.next_state, "solver",
                      inserted))
         if judgement.violations and self.strict:

@@ -242,6 +242,7 @@ class CycladesRules(StateReading):
         self.reading = rules or transcript.header.rules
         self.position = position_changes(transcript, self.board, self.players)
         check_places(transcript, self.board, self.players)
+        self._left_out: set[tuple[int, Fn]] = set()  # (line, god tile) the referee took for a 'gods:' line
 
     @classmethod
     def search_scenarios(cls) -> tuple:
@@ -348,6 +349,16 @@ class CycladesRules(StateReading):
             return False
         return self.phase(state) == "actions"
 
+    def forced_together(self, moves: list[Fn]) -> list[Fn] | None:
+        """Legal moves that are one decision with one answer, whatever their order:
+        the discards of a metropolis from buildings (rule metropolis_buildings) when
+        each type has a single building to give up, e.g. four buildings, one of each
+        type, on one island. None when the player has a choice to make."""
+        if not moves or any(m.name != "discard" for m in moves):
+            return None
+        types = [m.args[0] for m in moves]
+        return sorted(moves, key=str) if len(set(types)) == len(types) else None
+
     def opens_period(self, play: Play) -> bool:
         """Whether ``play`` may be the first line of a cycle: a god's action never
         is (the track, the gods and the offerings come first), so a 'cycle N'
@@ -356,8 +367,35 @@ class CycladesRules(StateReading):
 
     def resolve(self, state: frozenset, play: Play) -> Fn:
         """The written move with what the notation leaves implicit filled in: the
-        slot a replacement card goes to (``replace Harpy -> Kraken``)."""
-        return self.resolve_move(state, play.move)
+        slot a replacement card goes to (``replace Harpy -> Kraken``); a god tile
+        one space further down for each tile of its line left out (``left_out``)."""
+        move = self.resolve_move(state, play.move)
+        skipped = sum(1 for line, _ in self._left_out if line == play.span.line)
+        if move.name == "god" and play.role == "chance" and skipped:
+            move = fn("god", move.args[0] + skipped, *move.args[1:])
+        return move
+
+    def left_out(self, state: frozenset, move: Fn, line: list[Fn] = ()) -> Fn | None:
+        """The chance outcome a written one skips (docs/notation.md, "What the
+        referee fills in"): a creature that slid along the track when the next
+        line is the 'gods:' line, and the god tile that can only come first (last
+        cycle's face-down god, with 4 or 2 players) when the 'gods:' line starts
+        with another god."""
+        forced = fastpath.forced_chance(state, self.setup.facts)
+        if forced is None or move.name not in ("track", "god"):
+            return None
+        if forced.name != move.name:  # a creature that slid along the track, the 'gods:' line written next
+            return forced
+        shown = {f.args[1] for f in state if f.name in ("god_up", "god_down")}
+        if (move.name != "god" or len(self.players) not in (2, 4) or len(shown) >= 3
+                or any(m.name == "god" and m.args[1] == forced.args[1] for m in line)):
+            return None  # a tile written elsewhere on the line (rule gods_track_forced) is judged as written
+        return forced
+
+    def skipped(self, line: int, move: Fn) -> None:
+        """The referee took ``move`` (a god tile) for a line that leaves it out:
+        the tiles written on that line lie one space further down."""
+        self._left_out.add((line, move))
 
     def resolve_move(self, state: frozenset, move: Fn) -> Fn:
         if move.name == "round":

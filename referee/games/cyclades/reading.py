@@ -338,6 +338,7 @@ class _Emit:
     text: str
     count: int = 1
     names: tuple[Token, ...] = ()  # player names inside the move, resolved by _assemble
+    disputed: bool = False  # its piece is marked '??' (a line's '??' marks every piece)
 
 
 @dataclass(frozen=True)
@@ -584,13 +585,21 @@ class _Reader:
 
     def turn_line(self, meta, children):
         player, god_token = children[0], children[1]
-        disputed = children[-1]
         god = self._god(god_token)
-        emits: list[_Emit] = []
-        for child in children[2:-1]:
+        pieces: list[list[_Emit]] = []
+        marked: list[bool] = []
+        for child in children[2:]:
             if isinstance(child, list):
-                emits.extend(child)
-        return _MoveLine(player, god, tuple(emits), disputed is not None, self._line(meta), _span(meta))
+                pieces.append(child)
+                marked.append(False)
+            elif isinstance(child, Token) and child.type == "DISPUTED":
+                marked[-1] = True
+        written = [c for c in children[2:] if c is not None]
+        # a '??' that ends the line (after its last piece) marks the whole line, as it always has
+        whole = bool(written) and isinstance(written[-1], Token) and written[-1].type == "DISPUTED"
+        emits = [dataclasses.replace(emit, disputed=True) if mark else emit
+                 for piece, mark in zip(pieces, marked) for emit in piece]
+        return _MoveLine(player, god, tuple(emits), whole, self._line(meta), _span(meta))
 
     def _count(self, token: Token | None) -> int:
         if token is None:
@@ -1097,7 +1106,7 @@ def _assemble(records: list, src: SourceText, game: str) -> Transcript:
                     move=emit.move,
                     text=emit.text,
                     span=emit.span,
-                    disputed=record.disputed,
+                    disputed=record.disputed or emit.disputed,
                     line_text=record.line_text,
                 )
                 events.extend([play] * emit.count)
