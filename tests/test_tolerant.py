@@ -16,6 +16,7 @@ from click.testing import CliRunner
 
 from referee.api import Session
 from referee.cli import main
+from referee.errors import RefereeError
 from referee.notation import parse_transcript
 
 REPO = Path(__file__).resolve().parents[1]
@@ -239,3 +240,91 @@ def test_a_luna_name_that_cannot_be_read_gets_the_nearest_names(line, meant):
 def test_luna_header_words_get_the_nearest_names_too():
     error = luna_error("", "layout: normla")
     assert error.position.line == 5 and "unknown layout 'normla' (did you mean normal?)" in error.message
+
+
+# A line written out of sequence is judged as a move, and the rest of the record still is
+
+BATTLES_5P = (REPO / "transcripts" / "cyclades" / "battles-5p.txt").read_text(encoding="utf-8").splitlines()
+
+
+def test_a_retreat_written_before_the_battle_round_it_follows_is_judged_where_it_stands():
+    """battles-5p lines 74-75: 'battle: Eve -1' then 'Eve: retreat to J6', swapped.
+    Before: exit 2 ('the battle at K6 goes on, but its next round is not written')."""
+    swapped = BATTLES_5P[:73] + [BATTLES_5P[74], BATTLES_5P[73]] + BATTLES_5P[75:79]
+    report = check(swapped)
+    (problem,) = report.problems
+    assert (problem.line, problem.text, problem.legal) == (74, "retreat to J6", False)
+    assert "not_in_control" in {b.rule for b in problem.breaches}
+    (assumed,) = report.assumptions
+    assert assumed.line == 74 and assumed.text == (
+        "'Eve: retreat to J6' is written before line 75, which comes first: it is judged where it is written "
+        "(not applied there), then taken after line 75")
+    assert report.moves_checked == 82  # every line judged, nothing after it lost
+
+
+def test_a_second_apollo_player_written_before_the_first_is_judged_where_it_stands():
+    """game-5p cycle 8: Eve then Dan on Apollo; Dan's 'pass' written before Eve's
+    marker. Before: Eve's turn was taken as ended and her marker line made exit 2."""
+    swapped = GAME_5P[:134] + [GAME_5P[135], GAME_5P[134]]
+    report = check(swapped)
+    (problem,) = report.problems
+    assert (problem.line, problem.player, problem.text) == (135, "Dan", "pass")
+    assert [b.rule for b in problem.breaches] == ["not_in_control"]
+    assert report.assumptions[0].text.startswith("'Dan/Apollo: pass' is written before line 136, which comes first")
+
+
+def test_an_offering_written_before_the_god_tiles_is_judged_where_it_stands():
+    """A decision before the track is complete: game-5p cycle 2, Dan's offering
+    written before the 'gods:' line."""
+    swapped = GAME_5P[:28] + [GAME_5P[29], GAME_5P[28]] + GAME_5P[30:40]
+    report = check(swapped)
+    (problem,) = report.problems
+    assert (problem.line, problem.player) == (29, "Dan") and not problem.legal
+    assert report.assumptions[0].text.startswith("'Dan: 4 on Athena' is written before line 30")
+
+
+def test_a_heading_written_before_the_last_actions_of_its_cycle_is_set_aside():
+    """'cycle 2' written above Ann's and Dan's last actions of cycle 1: a god's
+    action never opens a cycle. Before: exit 2 ('the creature track is not written')."""
+    early = CYCLE_1[:23] + ["cycle 2"] + CYCLE_1[23:] + CYCLE_2
+    report = check(early)
+    assert not report.problems
+    first, second = report.assumptions
+    assert first.line == 24 and first.text.startswith("'cycle 2' is written before line 25, which belongs to cycle 1")
+    assert second.text == "cycle 2 begins here: its heading, on line 24, was written too early"
+
+
+def test_interleaved_turns_are_not_reordered():
+    """Lines of several turns written before the turn that should have come first
+    are not a swap: the turn ends at the first of them, as the notation says, and
+    its late line is what is illegal (transcripts/cyclades/illegal-acting-before-god-above.txt)."""
+    text = (REPO / "transcripts" / "cyclades" / "illegal-acting-before-god-above.txt").read_text(encoding="utf-8")
+    report = Session(parse_transcript(text, "t.txt")).check()
+    assert [(v.player, [b.rule for b in v.breaches]) for v in report.problems] == [("Ann", ["not_in_control"])]
+    assert report.assumptions == []
+
+
+def test_a_missing_chance_line_that_never_comes_is_still_an_error():
+    lines = CYCLE_1[:11] + CYCLE_1[12:]  # no 'gods:' line at all
+    with pytest.raises(RefereeError, match="the god tiles are not written"):
+        check(lines)
+
+
+# '??' may mark any piece of a multi-piece line
+
+def test_a_disputed_mark_after_one_piece_marks_that_piece():
+    text = "\n".join(CYCLE_1[:21] + ["Bob/Athena: philosopher; university on IS1 ??; pass"]) + "\n"
+    plays = [p for p in parse_transcript(text, "t.txt").plays if p.span.line == 22]
+    assert [(p.text, p.disputed) for p in plays] == [("philosopher", False), ("university on IS1", True),
+                                                     ("pass", False)]
+    report = check(CYCLE_1[:21] + ["Bob/Athena: philosopher; university on IS1 ??"] + CYCLE_1[21:])
+    assert [d.text for d in report.disputes] == ["philosopher", "university on IS1"]  # at the end: the whole line
+    middle = check(CYCLE_1[:20] + ["Bob/Athena: philosopher ??; university on IS1"] + CYCLE_1[21:])
+    assert [(d.text, d.legal) for d in middle.disputes] == [("philosopher", True)]
+
+
+def test_a_disputed_mark_after_a_creatures_use_ends_the_use():
+    text = ("game: cyclades\nplayers: Ann red, Bob blue, Cy green\ncycle 1\n"
+            "Ann/Zeus: buy Harpy: troop IS4 ??; priest\n")
+    plays = parse_transcript(text, "t.txt").plays
+    assert [(p.text, p.disputed) for p in plays] == [("buy Harpy", True), ("troop IS4", True), ("priest", False)]
