@@ -178,7 +178,8 @@ class Referee:
             except _OutOfSequence as misplaced:
                 state = misplaced.state
                 if self._judge_misplaced(run, state, event, number, misplaced.after):
-                    deferred.setdefault(misplaced.after, []).append(event)
+                    # the lines waiting for this one now wait with it
+                    deferred.setdefault(misplaced.after, []).extend([event, *deferred.pop(index, [])])
                     if run.stopped:
                         return run
                     continue
