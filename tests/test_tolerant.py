@@ -269,7 +269,7 @@ def test_a_second_apollo_player_written_before_the_first_is_judged_where_it_stan
     report = check(swapped)
     (problem,) = report.problems
     assert (problem.line, problem.player, problem.text) == (135, "Dan", "pass")
-    assert [b.rule for b in problem.breaches] == ["not_in_control"]
+    assert [b.rule for b in problem.breaches] == ["apollo_order", "not_in_control"]  # the specific rule first
     assert report.assumptions[0].text.startswith("'Dan/Apollo: pass' is written before line 136, which comes first")
 
 
