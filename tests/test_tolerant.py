@@ -300,7 +300,8 @@ def test_interleaved_turns_are_not_reordered():
     its late line is what is illegal (transcripts/cyclades/illegal-acting-before-god-above.txt)."""
     text = (REPO / "transcripts" / "cyclades" / "illegal-acting-before-god-above.txt").read_text(encoding="utf-8")
     report = Session(parse_transcript(text, "t.txt")).check()
-    assert [(v.player, [b.rule for b in v.breaches]) for v in report.problems] == [("Ann", ["not_in_control"])]
+    assert [(v.player, [b.rule for b in v.breaches]) for v in report.problems] == [
+        ("Ann", ["action_order", "not_in_control"])]
     assert report.assumptions == []
 
 
