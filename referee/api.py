@@ -15,12 +15,13 @@ from pathlib import Path
 
 from .catalogue import load_catalogue
 from .engine import Violation
-from .errors import NotationError, Position, RefereeError
+from .errors import NotationError, Position, RefereeError, SequenceError
 from .game import check_game, game_class
-from .notation import read_transcript
+from .notation import parse_transcript, read_transcript
 from .picture import Picture
 from .referee import Referee, Run, Step
-from .report import Breach, Report, Verdict
+from .report import Assumed, Breach, Report, Verdict
+from .terms import Fn
 from .transcript import CycleStart, Transcript
 
 #: Alternatives shown per group, and groups shown, unless everything is asked for.
@@ -114,7 +115,8 @@ class Session:
             breaches=tuple(self.breach(v) for v in self.catalogue.ordered(step.violations)),
             warnings=self.rules.warnings(step.move) if step.play else (),
             notes=self.rules.notes(step.before, step.move) if step.play else (),
-            inserted=step.inserted, period=self.rules.period)
+            inserted=step.inserted, period=self.rules.period,
+            assumptions=tuple(a.text for a in run.assumptions if step.number is not None and a.number == step.number))
         if alternatives:
             # The position the move was decided in, as `moves --after N-1` shows it: the
             # written move itself is not taken out (another role's move may be legal here).
@@ -157,17 +159,30 @@ class Session:
 
     # -- the three questions ----------------------------------------------------------------
     def check(self) -> Report:
-        run = self.referee.run()
+        """Judge every move. A record that cannot be followed raises its
+        SequenceError, which carries (``error.report``) the report of the moves
+        judged before it."""
+        try:
+            run = self.referee.run()
+        except SequenceError as error:
+            if getattr(error, "run", None) is not None:
+                error.report = self._report(error.run)
+                error.report.error = error
+            raise
+        return self._report(run)
+
+    def _report(self, run: Run) -> Report:
         report = Report(self.transcript.source, self.rules.name, self.reading, self.rules.players,
-                        moves_checked=sum(1 for _ in run.written()),
-                        cycles=sum(1 for e in self.transcript.events if isinstance(e, CycleStart)),
-                        stopped=run.stopped, period=self.rules.period)
+                        moves_checked=sum(1 for _ in run.written()), cycles=run.periods,
+                        stopped=run.stopped, period=self.rules.period,
+                        assumptions=[Assumed(a.number, self.transcript.source, a.line, a.column, a.text)
+                                     for a in run.assumptions])
         for step in run.steps:
             if step.violations:
                 report.problems.append(self.verdict(run, step))
-            if step.play and step.play.disputed:
+            if step.play and step.play.disputed and step.number is not None:
                 report.disputes.append(self.verdict(run, step, alternatives=True))
-            if step.play and self.rules.warnings(step.move):
+            if step.play and step.number is not None and self.rules.warnings(step.move):
                 report.warnings.append(self.verdict(run, step))
         if self.rules.is_over(run.final):
             report.outcome = self.outcome(run.final)
@@ -205,8 +220,9 @@ class Session:
         return picture.position(self.rules, run.final, [(p.name, p.colour) for p in self.transcript.header.players],
                                 title, svg)
 
-    def explain(self, move: int | None = None, line: int | None = None, everything: bool = False) -> Verdict:
-        number = self.move_number(move, line)
+    def explain(self, move: int | None = None, line: int | None = None, everything: bool = False,
+                column: int | None = None) -> Verdict:
+        number = self.move_number(move, line, column)
         run = self.referee.run(upto=number + 1, decided=False)
         step = run.step_of(number)
         if step is None:  # strict mode stopped earlier, or the game ended
@@ -222,16 +238,37 @@ class Session:
         who, groups, count, complete = self.alternatives(run.final, everything)
         return who, groups, count, after if after is not None else total, complete
 
-    def move_number(self, move: int | None, line: int | None) -> int:
+    def move_number(self, move: int | None, line: int | None, column: int | None = None) -> int:
+        """The number of a move given by its number, or by its line (and column),
+        as a compiler's message names a place: ``FILE:LINE`` is the first move
+        written on the line, ``FILE:LINE:COLUMN`` the move written there."""
         plays = self.transcript.plays
         if move is not None:
             if not 1 <= move <= len(plays):
                 raise RefereeError(f"there is no move {move}: the transcript has {len(plays)} moves")
             return move
-        for number, play in enumerate(plays, start=1):
-            if play.span.line == line:
-                return number
-        raise RefereeError(f"line {line} holds no move")
+        on_line = [(number, play) for number, play in enumerate(plays, start=1) if play.span.line == line]
+        if not on_line:
+            raise RefereeError(self._no_move_on(line))
+        if column is not None:  # the move whose text holds the column, else the last one before it
+            before = [(n, p) for n, p in on_line if p.span.column <= column] or on_line[:1]
+            return before[-1][0]
+        return on_line[0][0]
+
+    def _no_move_on(self, line: int) -> str:
+        """Why a line holds no move, in words."""
+        plays = self.transcript.plays
+        heading = next((e for e in self.transcript.events if isinstance(e, CycleStart) and e.span.line == line),
+                       None)
+        period = self.rules.period
+        if heading is not None:
+            what = f"line {line} is the heading '{period} {heading.number}', not a move"
+        elif plays and line < plays[0].span.line:
+            what = f"line {line} comes before the first move (line {plays[0].span.line})"
+        else:
+            what = f"line {line} holds no move"
+        after = [p.span.line for p in plays if p.span.line > line]
+        return what + (f"; the next move is on line {after[0]}" if after else "")
 
 
 def _known_readings(game: str, catalogue) -> tuple[str, ...]:
@@ -240,6 +277,27 @@ def _known_readings(game: str, catalogue) -> tuple[str, ...]:
     from .readings import load_readings
 
     return tuple(dict.fromkeys((*catalogue.readings, *load_readings(game).names)))
+
+
+def unreadable_report(path: str | Path, error: RefereeError, **options) -> Report:
+    """The report of a record that cannot be read (exit 2), in the shape of every
+    report, so that a script needs one code path: the error, and the moves judged
+    before it. A record that cannot be followed carries its report already; for
+    text that cannot be read, the lines before the error's are judged."""
+    report = getattr(error, "report", None)
+    if report is None and isinstance(error, NotationError) and error.position and error.position.line > 1:
+        try:
+            lines = Path(path).read_bytes().decode("utf-8-sig").splitlines()
+            prefix = parse_transcript("\n".join(lines[:error.position.line - 1]) + "\n", str(path))
+            report = Session(prefix, **options).check()
+        except RefereeError as before:  # the lines before cannot be followed either: what was judged of them
+            report = getattr(before, "report", None)
+        except (OSError, UnicodeDecodeError):
+            report = None
+    if report is None:
+        report = Report(str(path), "", options.get("rules") or "en", (), 0, 0)
+    report.error = error
+    return report
 
 
 def readings(game: str) -> dict:

@@ -8,6 +8,7 @@ option) cannot be used (the error says where and why), 130 interrupted.
 from __future__ import annotations
 
 import os
+import re
 import sys
 import tempfile
 from pathlib import Path
@@ -100,27 +101,58 @@ def main() -> None:
 def check(transcript, strict, rules, board, no_fast_path, time_limit, viewpoint, as_json, output):
     """Check every move of TRANSCRIPT; report each illegal move and explain the disputed ones (??)."""
     try:
-        report = _session(transcript, rules, board, no_fast_path, time_limit, viewpoint, strict).check()
+        try:
+            report = _session(transcript, rules, board, no_fast_path, time_limit, viewpoint, strict).check()
+        except RefereeError as error:
+            if not as_json:
+                raise
+            # --json: a record that cannot be read still gets the report's shape, with
+            # the error and the moves judged before it (one code path for scripts)
+            from .api import unreadable_report
+            report = unreadable_report(transcript, error, rules=rules, board=board, fast_path=not no_fast_path,
+                                       time_limit=time_limit)
+            click.echo(str(error), err=True)
         _emit(dumps(report.to_json()) if as_json else report.to_text(), output, transcript)
     except RefereeError as error:
         _fail(error, as_json)
     sys.exit(report.exit_code)
 
 
+_PLACE = re.compile(r"^(?P<file>.+?):(?P<line>[0-9]+)(?::(?P<column>[0-9]+))?$")
+
+
+def _place(transcript: str) -> tuple[str, int | None, int | None]:
+    """``GAME.txt:14`` or ``GAME.txt:14:6`` (a place as the reports and compilers
+    print it): the file, the line and the column; a plain file name as it is."""
+    match = _PLACE.match(transcript)
+    if match is None or Path(transcript).exists() or not Path(match["file"]).exists():
+        return transcript, None, None
+    column = int(match["column"]) if match["column"] else None
+    return match["file"], int(match["line"]), column
+
+
 @main.command()
-@click.argument("transcript", type=click.Path(dir_okay=False))
+@click.argument("transcript", type=click.Path(dir_okay=False), metavar="TRANSCRIPT[:LINE[:COLUMN]]")
 @click.option("--move", "move", type=click.IntRange(min=1), help="The move's number (1 = the first move).")
 @click.option("--line", "line", type=click.IntRange(min=1), help="The first move on this line.")
 @click.option("--all", "everything", is_flag=True, help="List every alternative, not a bounded summary.")
 @common_options
 def explain(transcript, move, line, everything, rules, board, no_fast_path, time_limit, viewpoint, as_json,
             output):
-    """Is one move of TRANSCRIPT legal, which rules it breaks, and what could be done instead."""
+    """Is one move of TRANSCRIPT legal, which rules it breaks, and what could be done instead.
+
+    The move is --move N, --line L, or the place as a report prints it: GAME.txt:14 (the first
+    move on line 14) or GAME.txt:14:6 (the move written at column 6 of line 14)."""
+    transcript, at_line, column = _place(transcript)
+    if at_line is not None:
+        if move is not None or line is not None:
+            raise click.UsageError(f"{transcript}:{at_line} names the move already: leave out --move and --line")
+        line = at_line
     if (move is None) == (line is None):
-        raise click.UsageError("give exactly one of --move N or --line L")
+        raise click.UsageError("give exactly one of --move N, --line L or TRANSCRIPT:LINE")
     try:
         session = _session(transcript, rules, board, no_fast_path, time_limit, viewpoint)
-        verdict = session.explain(move=move, line=line, everything=everything)
+        verdict = session.explain(move=move, line=line, everything=everything, column=column)
         if as_json:
             from .report import verdict_json
             text = dumps(verdict_json(verdict))
@@ -147,7 +179,9 @@ def moves(transcript, after, everything, rules, board, no_fast_path, time_limit,
                           "complete": complete})
         else:
             count = "" if total is None else f" ({total} legal move{'s' if total != 1 else ''})"
-            head = f"after move {number}: {who} to decide{count}"
+            plays = session.transcript.plays
+            line = f" (line {plays[number - 1].span.line})" if number else ""
+            head = f"after move {number}{line}: {who} to decide{count}"
             more = [] if complete else ["  (a summary; --all lists every move)"]
             text = "\n".join([head] + [f"  - {g}" for g in groups] + more) + "\n"
         _emit(text, output, transcript)

@@ -194,6 +194,31 @@ class Game(StateReading):
         """Why a move's verdict may not be the whole story (none by default)."""
         return ()
 
+    # the tolerant reading of a record (docs/notation.md): none of it by default
+    def begins_period(self, state: frozenset, play: Play) -> bool:
+        """Whether ``play`` is a line only a new period holds, written while the
+        current one goes on (its heading forgotten): never, by default."""
+        return False
+
+    def opens_period(self, play: Play) -> bool:
+        """Whether ``play`` may be the first line of a period (else a heading
+        before it was written too early): any line, by default."""
+        return True
+
+    def forced_together(self, moves: list[Fn]) -> list[Fn] | None:
+        """Legal moves that are one decision with one answer whatever their order
+        (taken together for the player); None, by default."""
+        return None
+
+    def left_out(self, state: frozenset, move: Fn, line: list[Fn] = ()) -> Fn | None:
+        """A chance outcome the line leaves out that can only be one thing, before
+        the written ``move``; None, by default."""
+        return None
+
+    def skipped(self, line: int, move: Fn) -> None:
+        """Note that ``move`` of source line ``line`` was filled in (the line's
+        next pieces move on); nothing to note, by default."""
+
     def unverified_values(self, run) -> tuple[str, ...] | None:
         """The printed values the game's data file marks unverified that the rules
         read in this run, in words; None for a game without such values (the default)."""

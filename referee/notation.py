@@ -42,6 +42,7 @@ from lark.exceptions import (
 
 from referee.errors import NotationError, Position
 from referee.game import game_class, known_games
+from referee.suggest import did_you_mean
 from referee.syntax import Leaf, Node, ParseProblem, and_list as _and, lexeme as _lexeme, quote as _quote
 from referee.transcript import Span, Transcript
 
@@ -305,4 +306,74 @@ def _syntax_error(e: UnexpectedInput, src: _Source, reading: ModuleType) -> Nota
     terms = set(problem.accepts or problem.expected)
     words = reading.expected(terms - {"WS", "COMMENT"})
     hint = reading.hint(src.line(problem.line), terms)
-    return src.error(f"expected {words}, found {problem.found}{hint}", problem.line, problem.column)
+    meant = _keyword_hint(_game_of(src), reading, src.line(problem.line), problem.column, problem.found, terms)
+    return src.error(f"expected {words}, found {problem.found}{meant}{hint}", problem.line, problem.column)
+
+
+_WORD_RE = re.compile(r"[^\W\d_][\w'’-]*")
+
+
+@functools.cache
+def _keywords(game: str) -> dict[str, tuple[str, ...]]:
+    """The words of each keyword terminal of a game's grammar ('FAVOUR': favour,
+    favor, 特权), read from the parser's terminals."""
+    words: dict[str, tuple[str, ...]] = {}
+    for terminal in _parser(game).terminals:
+        pattern = terminal.pattern
+        if pattern.type == "str":
+            found = [pattern.value]
+        else:  # '(?:(?i:favour)|(?i:favor)|特权)': the literal alternatives
+            body = re.fullmatch(r"\(\?:(.*)\)", pattern.value)
+            parts = body.group(1).split("|") if body else []
+            found = [re.sub(r"^\(\?i:(.*)\)$", r"\1", part) for part in parts]
+        found = [w for w in found if _WORD_RE.fullmatch(w)]
+        if found:
+            words[terminal.name] = tuple(found)
+    return words
+
+
+@functools.cache
+def _line_starts(game: str) -> frozenset[str]:
+    """The terminals a line may begin with (a header's keyword, 'cycle', 'round'...):
+    what the parser accepts at the start of the text."""
+    try:
+        _parser(game).parse("\x00", start="start")
+    except UnexpectedCharacters as e:
+        return frozenset(e.allowed or ())
+    except UnexpectedToken as e:  # the character read as a free-text token
+        return frozenset(e.accepts or e.expected or ())
+    except UnexpectedInput:  # pragma: no cover
+        return frozenset()
+    return frozenset()  # pragma: no cover
+
+
+def _keyword_hint(game: str, reading: ModuleType, line_text: str, column: int, found: str, terms: set[str]) -> str:
+    """' (did you mean 'X'?)' when a syntax error comes from a misspelt keyword of
+    the grammar: the word found where a keyword goes ('favur'), a word of the
+    piece before it that is no word of the game ('bye Pegasus', 'retreet to IS3'),
+    or the line's first word where a line's keyword goes ('cylce 2'). A reading
+    module may name the game's other words (``known(word)``: gods, units...)."""
+    keywords = _keywords(game)
+    found_word = found.strip("'")
+    if _WORD_RE.fullmatch(found_word):
+        hint = did_you_mean(found_word, [w for t in terms for w in keywords.get(t, ())], quote=True)
+        if hint:
+            return hint
+    every = {w.casefold() for ws in keywords.values() for w in ws}
+    other = getattr(reading, "known", lambda word: False)
+
+    def known(word: str) -> bool:
+        return word.casefold() in every or other(word)
+
+    heads = _line_starts(game)
+    moves = [w for t, ws in keywords.items() if t not in heads for w in ws]
+    piece = re.split(r"[:：;；]", line_text[:column - 1])
+    if len(piece) > 1:  # within a line's moves
+        for word in reversed(_WORD_RE.findall(piece[-1])):
+            hint = "" if known(word) else did_you_mean(word, moves, quote=True)
+            if hint:
+                return hint
+    first = _WORD_RE.match(line_text.lstrip(" \t\f\v\u3000"))
+    if first and not known(first.group(0)):
+        return did_you_mean(first.group(0), [w for t in heads for w in keywords.get(t, ())], cutoff=0.7, quote=True)
+    return ""

@@ -43,11 +43,24 @@ class Verdict:
     warnings: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
     inserted: str | None = None
+    assumptions: tuple[str, ...] = ()  # what the referee took the record to mean at this move
     alternatives: tuple[str, ...] | None = None
     alternatives_for: str | None = None
     alternatives_total: int | None = None
     alternatives_complete: bool | None = None
     period: str = "cycle"  # what the game calls its turns of play (or 'round'...); text only
+
+
+@dataclass(frozen=True)
+class Assumed:
+    """What the referee assumed where a record leaves something out or puts it
+    out of place (a heading forgotten or written too early), at its line."""
+
+    number: int | None  # the written move it goes with
+    file: str
+    line: int
+    column: int
+    text: str
 
 
 @dataclass
@@ -61,6 +74,8 @@ class Report:
     problems: list[Verdict] = field(default_factory=list)
     disputes: list[Verdict] = field(default_factory=list)
     warnings: list[Verdict] = field(default_factory=list)
+    assumptions: list[Assumed] = field(default_factory=list)
+    error: Exception | None = None  # a RefereeError: the record cannot be read from there on (exit 2)
     stopped: bool = False
     outcome: str = ""
     winners: tuple[str, ...] = ()
@@ -71,25 +86,29 @@ class Report:
 
     @property
     def exit_code(self) -> int:
-        return 1 if self.problems else 0
+        return 2 if self.error is not None else 1 if self.problems else 0
 
     # -- rendering --------------------------------------------------------------------
     def to_json(self) -> dict:
         data = {"schema": SCHEMA_VERSION, "file": self.source, "game": self.game, "rules": self.reading,
                 "players": list(self.players), "moves_checked": self.moves_checked, "cycles": self.cycles,
-                "legal": not self.problems, "stopped_at_first_problem": self.stopped,
+                "legal": not self.problems and self.error is None, "stopped_at_first_problem": self.stopped,
+                "error": self.error.to_json() if self.error is not None else None,
                 "problems": [verdict_json(v) for v in self.problems],
                 "disputes": [verdict_json(v) for v in self.disputes],
                 "warnings": [verdict_json(v) for v in self.warnings],
+                "assumptions": [asdict(a) for a in self.assumptions],
                 "outcome": self.outcome, "winners": list(self.winners)}
         if self.unverified is not None:
             data["unverified"] = list(self.unverified)
         return data
 
     def to_text(self) -> str:
-        lines = [problem_line(v) for v in self.problems]
+        placed = [((v.line, v.column), problem_line(v)) for v in self.problems]
+        placed += [((a.line, a.column), assumption_line(a)) for a in self.assumptions]
+        lines = [text for _, text in sorted(placed, key=lambda item: item[0])]
         for v in self.warnings:
-            lines.append(f"{v.file}:{v.line}:{v.column}: {v.period} {v.cycle}, {v.player}: '{v.text}': "
+            lines.append(f"{v.file}:{v.line}:{v.column}: move {v.number}, {v.period} {v.cycle}, {v.player}: '{v.text}': "
                          f"warning: {'; '.join(v.warnings)}")
         for v in self.disputes:
             lines.append("")
@@ -115,6 +134,10 @@ class Report:
                          "(each recorded and applied as played, as a move nobody noticed stands)")
         if self.disputes:
             parts.append(f"{len(self.disputes)} disputed move{'s' if len(self.disputes) != 1 else ''} explained")
+        if self.assumptions:
+            count = len(self.assumptions)
+            parts.append(f"{count} assumption{'s' if count != 1 else ''} about what the record means (lines "
+                         "marked 'assumed')")
         if self.warnings:
             parts.append(f"{len(self.warnings)} warning{'s' if len(self.warnings) != 1 else ''}")
         if self.outcome:
@@ -129,15 +152,21 @@ def verdict_json(v: Verdict) -> dict:
     data["breaches"] = [asdict(b) for b in v.breaches]
     data["warnings"] = list(v.warnings)
     data["notes"] = list(v.notes)
+    data["assumptions"] = list(v.assumptions)
     if v.alternatives is not None:
         data["alternatives"] = list(v.alternatives)
     return data
 
 
+def assumption_line(a: Assumed) -> str:
+    return f"{a.file}:{a.line}:{a.column}: assumed: {a.text}"
+
+
 def problem_line(v: Verdict) -> str:
     rules = "; ".join(f"{b.rule}: {b.message}" for b in v.breaches)
     what = f"'{v.text}'" if v.number is not None else f"({v.text})"
-    return f"{v.file}:{v.line}:{v.column}: {v.period} {v.cycle}, {v.player}: {what}: {rules}"
+    number = f"move {v.number}, " if v.number is not None else ""
+    return f"{v.file}:{v.line}:{v.column}: {number}{v.period} {v.cycle}, {v.player}: {what}: {rules}"
 
 
 def explanation_text(v: Verdict, reading_label: str | None = None) -> str:
@@ -154,6 +183,8 @@ def explanation_text(v: Verdict, reading_label: str | None = None) -> str:
         lines.append(f"  warning: {w}")
     for n in v.notes:
         lines.append(f"  note: {n}")
+    for a in v.assumptions:
+        lines.append(f"  assumed: {a}")
     if v.alternatives is not None:
         who = f" ({v.alternatives_for})" if v.alternatives_for else ""
         if v.alternatives:

@@ -58,7 +58,7 @@ def test_check_illegal_move_exits_1_with_position_cycle_player_and_rule(illegal)
     result = run("check", str(illegal))
     assert result.exit_code == 1
     first = result.output.splitlines()[0]
-    assert first.startswith(f"{illegal}:7:6: cycle 1, Bob: '3 on Zeus': offering_outbid:")
+    assert first.startswith(f"{illegal}:7:6: move 7, cycle 1, Bob: '3 on Zeus': offering_outbid:")
 
 
 def test_check_goes_on_after_an_illegal_move_but_strict_stops(illegal):
@@ -102,6 +102,25 @@ def test_explain_by_line_and_translation_sentence(illegal):
     assert "rule (zh-003): 该奉献必须是高於其他已发生过的奉献" in result.output
 
 
+def test_explain_by_place_as_a_report_prints_it(illegal):
+    """People count lines: 'referee explain GAME.txt:7' (FILE:LINE, as compilers
+    print it) is the first move of line 7; FILE:LINE:COLUMN the move at that column."""
+    by_move = run("explain", str(illegal), "--move", "7").output
+    assert run("explain", f"{illegal}:7").output == by_move
+    assert run("explain", f"{illegal}:7:6").output == by_move
+    two = run("explain", f"{illegal}:10:19")  # 'Bob/Zeus: priest; temple on IS2': the temple
+    assert "'temple on IS2'" in two.output.splitlines()[0]
+    assert "'priest'" in run("explain", f"{illegal}:10").output.splitlines()[0]
+
+
+def test_explain_by_place_says_why_a_line_holds_no_move(illegal):
+    result = CliRunner().invoke(main, ["explain", f"{illegal}:3"])
+    assert result.exit_code == 2
+    assert "line 3 is the heading 'cycle 1', not a move; the next move is on line 4" in result.output
+    both = CliRunner().invoke(main, ["explain", f"{illegal}:7", "--move", "7"])
+    assert both.exit_code == 2 and "leave out --move and --line" in both.output
+
+
 def test_explain_needs_move_or_line(game):
     result = CliRunner().invoke(main, ["explain", str(game)])
     assert result.exit_code == 2
@@ -110,7 +129,7 @@ def test_explain_needs_move_or_line(game):
 def test_moves_lists_the_grouped_choices_of_the_player_in_control(game):
     result = run("moves", str(game), "--after", "6")
     assert result.exit_code == 0
-    assert "after move 6: Bob to decide" in result.output
+    assert "after move 6 (line 6): Bob to decide" in result.output
     assert "offer 4-7 GP to Zeus" in result.output and "offer 1-7 GP to Ares" in result.output
 
 

@@ -229,7 +229,10 @@ def test_found_by_fuzzing_a_metropolis_on_an_island_not_on_the_board():
     outcome = check_text("game: cyclades\nplayers: Ann red, Bob blue, Cy green\ncycle 1\ncreatures: Pegasus\n"
                          "gods: Ares, Athena / Zeus, Poseidon\nAnn: 1 on Ares\nBob: 1 on Athena\nCy: Apollo\n"
                          "Ann/Ares: metropolis on IS99\n")
-    assert isinstance(outcome, Report) and outcome.problems[0].line == 9, outcome
+    # now refused as text that cannot be read, at the id, with the board's nearest ids (issue 14)
+    assert isinstance(outcome, RefereeError) and outcome.code == "notation", outcome
+    assert (outcome.position.line, outcome.position.column) == (9, 25)
+    assert outcome.message.startswith("IS99 is no island of the board 'Cyclades, 3 players' (its islands are IS1,")
 
 
 def test_found_by_fuzzing_a_bad_byte_after_a_lone_cr_is_placed_right(tmp_path):

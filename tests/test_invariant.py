@@ -25,8 +25,10 @@ ROOT = Path(__file__).resolve().parents[1]
 #: The readings' witnesses (transcripts/cyclades/readings/) are checked under both of
 #: their readings by tests/test_readings.py, every move under the reading whose variant
 #: they show; here they would only repeat that under the default reading.
+#: The records that cannot be read ('# Cannot be read:', transcripts/README.md) are left out.
 TRANSCRIPTS = sorted(p for p in (ROOT / "transcripts").rglob("*.txt")
-                     if not p.name.endswith(".report.txt") and p.parent.name != "readings")
+                     if not p.name.endswith(".report.txt") and p.parent.name != "readings"
+                     and "\n# Cannot be read:" not in p.read_text(encoding="utf-8"))
 
 
 def transcript_ids(paths):

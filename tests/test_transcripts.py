@@ -7,7 +7,12 @@ the printed report must equal ``X.report.txt`` and the exit code ``X.exit``
 
 Beyond the text:
 
-* the complete games (every transcript not named ``illegal-*``) are legal;
+* the complete games (every transcript not named ``illegal-*`` or ``hurried-*``) are legal;
+* each ``hurried-*`` transcript (a record as a hurried player writes it: a
+  heading forgotten, a line out of sequence, a typo) is read as its header says:
+  ``# Illegal where written: line N (rule)``, ``# Assumed: line N`` and
+  ``# Cannot be read: line N (words of the message)`` lines name every problem,
+  every assumption and the error, and nothing else is reported;
 * each ``illegal-*`` transcript ends in the move it was written for: its header
   says ``# Rule broken by the last move: <rule id> (...)``, and the last written
   move is reported illegal for that rule (or, failing that, is disputed with
@@ -32,6 +37,7 @@ from click.testing import CliRunner
 from referee.api import Session
 from referee.catalogue import load_catalogue
 from referee.cli import main as referee_main
+from referee.errors import RefereeError
 from referee.report import Report
 
 REPO = Path(__file__).resolve().parents[1]
@@ -56,7 +62,8 @@ def _expected(path: Path) -> tuple[Path, Path]:
 
 ALL = _transcripts()
 ILLEGAL = [t for t in ALL if Path(t).name.startswith("illegal-")]
-GAMES = [t for t in ALL if t not in ILLEGAL]
+HURRIED = [t for t in ALL if Path(t).name.startswith("hurried-")]
+GAMES = [t for t in ALL if t not in ILLEGAL and t not in HURRIED]
 
 # -- what we believe the referee gets wrong today (see transcripts/README.md) ----------
 KNOWN_REFEREE_ISSUES: dict[tuple[str, str], str] = {}
@@ -190,3 +197,27 @@ def test_nothing_inserted_is_flagged(transcript):
     session, report = session_check(transcript)
     inserted = [(v.player, v.text, [b.rule for b in v.breaches]) for v in report.problems if v.number is None]
     assert not inserted
+
+
+# -- records as hurried players write them (issue 14, section 4) ---------------------------
+def _hurried_header(transcript: str) -> tuple[set, set, tuple | None]:
+    text = (REPO / transcript).read_text(encoding="utf-8")
+    illegal = {(int(n), rule) for n, rule in re.findall(r"^# Illegal where written: line (\d+) \((\w+)\)", text, re.M)}
+    assumed = {int(n) for n in re.findall(r"^# Assumed: line (\d+)", text, re.M)}
+    unread = re.search(r"^# Cannot be read: line (\d+) \((.*)\)$", text, re.M)
+    return illegal, assumed, (int(unread.group(1)), unread.group(2)) if unread else None
+
+
+@pytest.mark.parametrize("transcript", HURRIED, ids=[Path(t).name for t in HURRIED])
+def test_hurried_record_is_read_as_its_header_says(transcript):
+    illegal, assumed, unread = _hurried_header(transcript)
+    if unread is not None:
+        with contextlib.chdir(REPO), pytest.raises(RefereeError) as info:
+            Session(transcript).check()
+        assert info.value.position.line == unread[0] and f"({unread[1]})" in info.value.message
+        return
+    session, report = session_check(transcript)
+    flagged = {(v.line, b.rule) for v in report.problems for b in v.breaches}
+    assert {line for line, _ in flagged} == {line for line, _ in illegal}
+    assert {(line, rule) for line, rule in illegal} <= flagged
+    assert {a.line for a in report.assumptions} == assumed

@@ -23,7 +23,8 @@ from referee.cli import main
 from referee.state import Draft
 
 ROOT = Path(__file__).resolve().parents[1]
-CYCLADES = sorted(p for p in (ROOT / "transcripts" / "cyclades").glob("*.txt") if not p.name.endswith(".report.txt"))
+CYCLADES = sorted(p for p in (ROOT / "transcripts" / "cyclades").glob("*.txt") if not p.name.endswith(".report.txt")
+                  and "\n# Cannot be read:" not in p.read_text(encoding="utf-8"))  # a record refused (exit 2)
 UNAFFORDABLE = ROOT / "transcripts" / "cyclades" / "illegal-offer-unaffordable.txt"
 
 

@@ -64,6 +64,17 @@ def test_metropolis_philosophers_four_philosophers_make_a_metropolis():
     assert metropolises(steps[2].after) == ["IS9"] and fluents(steps[2].after, "pending") == []
 
 
+def test_metropolis_the_only_island_with_room_is_taken_when_the_placement_is_left_out():
+    """Rule metropolis_room, and docs/notation.md "What the referee fills in": a
+    decision with only one possible answer that the player left out (the only
+    island to put the metropolis on: IS3 is full, IS9 has room) is taken for them."""
+    line = "Ann/Athena: 2 philosophers"
+    g = crowded(ROOM_ON_IS9, line)
+    assert g.problems == []
+    assert [s.move for s in g.run.steps if s.inserted == "forced"] == [fn("metropolis", "IS9")]
+    assert metropolises(g.run.final) == ["IS9"]
+
+
 def test_metropolis_room_the_metropolis_goes_where_there_is_room():
     """Rule metropolis_room: "The metropolis is placed on an island with room for it;
     only if none of the player's islands has room do they demolish buildings to make

@@ -11,6 +11,7 @@ from .board import BUILTIN_PLAYER_COUNTS, Board, board_facts, builtin_board, loa
 from ...errors import BoardError, NotationError, Position
 from ...readings import load_readings, rule_files
 from ...state import Draft, tup
+from ...suggest import did_you_mean
 from ...terms import Fn, fn
 from ...transcript import Header, Play, Transcript
 from ...game import Game
@@ -130,6 +131,39 @@ def starting_placement(transcript: Transcript, board: Board, players: tuple[str,
     return placement
 
 
+def check_places(transcript: Transcript, board: Board, players: tuple[str, ...]) -> None:
+    """Every island and sea id a move names is one of the board's: an id the
+    board does not have cannot be read (a NotationError at the id, with the
+    board's nearest ids). A place of the wrong kind (a temple on a sea) is the
+    rules' business, judged as written."""
+    places = {i.id for i in board.islands} | {s.id for s in board.seas}
+    for play in transcript.plays:
+        for written in _places_of(play.move, players):
+            if written in places:
+                continue
+            line = play.line_text
+            at = line.upper().find(written, play.span.column - 1)
+            column = at + 1 if at >= 0 else play.span.column
+            context = f"{line}\n{' ' * (column - 1)}^" if line else ""
+            kind = "island" if written.upper().startswith("IS") else "island or sea space"
+            meant = did_you_mean(written, sorted(places))
+            if not meant and kind == "island":
+                islands = sorted((i.id for i in board.islands), key=lambda x: (len(x), x))
+                meant = f" (its islands are {', '.join(islands)})"
+            raise NotationError(f"{written} is no {kind} of the board '{board.name}'{meant}",
+                                Position(transcript.source, play.span.line, column), context)
+
+
+def _places_of(term, players: tuple[str, ...]):
+    """The island and sea ids in a move term (its strings that name no player)."""
+    if isinstance(term, str):
+        if term not in players:
+            yield term
+    elif isinstance(term, Fn):
+        for arg in term.args:
+            yield from _places_of(arg, players)
+
+
 #: The things a 'position:' item may add (docs/notation.md, "A starting position").
 _POSITION_UNITS = {"gp": "gold", "priest": "priests", "priests": "priests", "philosopher": "philosophers",
                    "philosophers": "philosophers", "troop": "troops", "troops": "troops", "fleet": "fleets",
@@ -207,6 +241,8 @@ class CycladesRules(Game):
         self.board = self.setup.board
         self.reading = rules or transcript.header.rules
         self.position = position_changes(transcript, self.board, self.players)
+        check_places(transcript, self.board, self.players)
+        self._left_out: set[tuple[int, Fn]] = set()  # (line, god tile) the referee took for a 'gods:' line
 
     @classmethod
     def search_scenarios(cls) -> tuple:
@@ -302,10 +338,63 @@ class CycladesRules(Game):
                  and f.args[1].args[0] == play.role and (play.god is None or f.args[2].name == play.god)]
         return self.end_of_turn(state) if later else None
 
+    def begins_period(self, state: frozenset, play: Play) -> bool:
+        """Whether ``play`` is a line only a new cycle holds, written while the
+        actions still go on: the creature track or the god tiles (the card of a
+        Zeus replacement excepted) when the writer forgot the 'cycle N' heading."""
+        if play.role != "chance" or play.move.name not in ("track", "god"):
+            return False
+        if play.move.name == "track" and play.move.args[0] == 0:
+            return False
+        return self.phase(state) == "actions"
+
+    def forced_together(self, moves: list[Fn]) -> list[Fn] | None:
+        """Legal moves that are one decision with one answer, whatever their order:
+        the discards of a metropolis from buildings (rule metropolis_buildings) when
+        each type has a single building to give up, e.g. four buildings, one of each
+        type, on one island. None when the player has a choice to make."""
+        if not moves or any(m.name != "discard" for m in moves):
+            return None
+        types = [m.args[0] for m in moves]
+        return sorted(moves, key=str) if len(set(types)) == len(types) else None
+
+    def opens_period(self, play: Play) -> bool:
+        """Whether ``play`` may be the first line of a cycle: a god's action never
+        is (the track, the gods and the offerings come first), so a 'cycle N'
+        heading followed by one was written before the actions ended."""
+        return play.god is None
+
     def resolve(self, state: frozenset, play: Play) -> Fn:
         """The written move with what the notation leaves implicit filled in: the
-        slot a replacement card goes to (``replace Harpy -> Kraken``)."""
-        return self.resolve_move(state, play.move)
+        slot a replacement card goes to (``replace Harpy -> Kraken``); a god tile
+        one space further down for each tile of its line left out (``left_out``)."""
+        move = self.resolve_move(state, play.move)
+        skipped = sum(1 for line, _ in self._left_out if line == play.span.line)
+        if move.name == "god" and play.role == "chance" and skipped:
+            move = fn("god", move.args[0] + skipped, *move.args[1:])
+        return move
+
+    def left_out(self, state: frozenset, move: Fn, line: list[Fn] = ()) -> Fn | None:
+        """The chance outcome a written one skips (docs/notation.md, "What the
+        referee fills in"): a creature that slid along the track when the next
+        line is the 'gods:' line, and the god tile that can only come first (last
+        cycle's face-down god, with 4 or 2 players) when the 'gods:' line starts
+        with another god."""
+        forced = fastpath.forced_chance(state, self.setup.facts)
+        if forced is None or move.name not in ("track", "god"):
+            return None
+        if forced.name != move.name:  # a creature that slid along the track, the 'gods:' line written next
+            return forced
+        shown = {f.args[1] for f in state if f.name in ("god_up", "god_down")}
+        if (move.name != "god" or len(self.players) not in (2, 4) or len(shown) >= 3
+                or any(m.name == "god" and m.args[1] == forced.args[1] for m in line)):
+            return None  # a tile written elsewhere on the line (rule gods_track_forced) is judged as written
+        return forced
+
+    def skipped(self, line: int, move: Fn) -> None:
+        """The referee took ``move`` (a god tile) for a line that leaves it out:
+        the tiles written on that line lie one space further down."""
+        self._left_out.add((line, move))
 
     def resolve_move(self, state: frozenset, move: Fn) -> Fn:
         if move.name == "round":
