@@ -99,10 +99,13 @@ class Game(StateReading):
 
     def __init__(self, transcript: Transcript, board_file: str | None = None, rules: str | None = None):
         """The default set-up: the players of the header, the game's rule files
-        (``rule_files``) and its static facts (``static_facts``). A game with a
-        board file or header lines of its own overrides this or ``static_facts``."""
+        (``rule_files``) and its static facts (``static_facts``); no board file
+        (``--board`` is refused). A game with a board or data file overrides this,
+        one with header lines of its own ``static_facts``."""
         from .readings import rule_files  # readings imports this module
 
+        if board_file is not None:  # --board: a game with boards overrides __init__
+            raise self.lacks("board files")
         self.players = transcript.header.player_names
         self.reading = rules or transcript.header.rules
         self.program_files = rule_files(self.name)

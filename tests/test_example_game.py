@@ -115,6 +115,11 @@ def test_moves_after_a_move():
     assert result.output == "after move 2: Ann to decide (1 legal move)\n  - take 1 from heap 1\n"
 
 
+def test_a_game_without_board_files_refuses_one():
+    result = cli("check", LEGAL, "--board", "board.toml")
+    assert result.exit_code == 2 and "Nim has no board files yet" in result.output
+
+
 def test_a_line_the_reader_refuses_is_an_error_with_its_position(tmp_path):
     record = tmp_path / "bad.txt"
     record.write_text("game: nim\nplayers: Ann red, Bob blue\nheaps: 3\nCy: take 1 from 1\n")
