@@ -2,18 +2,23 @@
 
 :class:`Game` is what the generic referee needs from a game: where its rule
 programs are, the static facts of one game, and the game-specific reading of
-the state (whose turn, which bookkeeping step, how to show a move). What a game
-must give is abstract; what is optional has a default here (no starting
-position, nothing hidden, no notes, no warnings, no board picture, no search
-scenarios), so the generic modules never probe a game with ``hasattr``.
+the state (whose turn, which bookkeeping step, how to show a move). A game must
+give its ``name`` and say its moves in words (``describe_move``); everything
+else has a default here that fits a game where players take turns and that is
+all (the players' facts and the game's rule files, no numbered cycles, no
+bookkeeping, no chance, no fast path, no speculation, no starting position,
+nothing hidden, no notes, no warnings, no board picture, no search scenarios),
+so the generic modules never probe a game with ``hasattr``.
 
 Games are found through the Python entry-point group ``referee.games`` (the
 project's pyproject.toml registers its own), so a separate package can add a
 game: a subclass of :class:`Game` in a package (the shipped games are
 ``referee/games/<game>/``) that holds its reader
 (``reading.py``, the contract in :mod:`referee.syntax`), its grammar
-(``grammar.lark``), its names (``names.toml``), its rule catalogue
-(``catalogue.toml``) and its rule programs (``rules/*.lp``). docs/architecture.md
+(``grammar.lark``), its rule catalogue (``catalogue.toml``) and its rule
+programs (``rules/*.lp``); names (``names.toml``) and readings
+(``readings.toml``) only if it has them. docs/adding-a-game.md walks through
+adding one (the example game of the tests, Nim); docs/architecture.md
 describes the contract.
 """
 
@@ -32,6 +37,8 @@ from .transcript import Play, Transcript
 
 #: The entry-point group games register under (pyproject.toml).
 ENTRY_POINTS = "referee.games"
+#: What a game's reading module defines (the contract is in referee/syntax.py).
+READER_CONTRACT = ("read", "expected", "hint", "START_RULES")
 
 
 class StateReading:
@@ -67,13 +74,14 @@ class UnknownGameError(RefereeError):
 class Game(StateReading):
     """One game, set up from one transcript's header: subclass it per game.
 
-    A subclass sets ``name`` and implements the abstract methods; it overrides
-    an optional one only when the game has the capability.
+    A subclass sets ``name`` and implements ``describe_move``; it overrides
+    another member only when the game has the capability (docs/adding-a-game.md).
     """
 
     #: The game's name, as written on a transcript's 'game:' line.
     name: ClassVar[str] = ""
-    #: What a turn of play is called in reports ('cycle N', 'round N').
+    #: What a turn of play is called in reports ('cycle N', 'round N'); "" for a
+    #: game without numbered turns of play (the reports then name none).
     period: ClassVar[str] = "cycle"
     #: The board picture (referee.picture.Picture), or None: 'X has no board picture yet'.
     picture: ClassVar[object | None] = None
@@ -90,24 +98,59 @@ class Game(StateReading):
     players: tuple[str, ...]
 
     def __init__(self, transcript: Transcript, board_file: str | None = None, rules: str | None = None):
-        raise NotImplementedError
+        """The default set-up: the players of the header, the game's rule files
+        (``rule_files``) and its static facts (``static_facts``); no board file
+        (``--board`` is refused). A game with a board or data file overrides this,
+        one with header lines of its own ``static_facts``."""
+        from .readings import rule_files  # readings imports this module
+
+        if board_file is not None:  # --board: a game with boards overrides __init__
+            raise self.lacks("board files")
+        self.players = transcript.header.player_names
+        self.reading = rules or transcript.header.rules
+        self.program_files = rule_files(self.name)
+        self.static = self.static_facts(transcript)
+
+    def static_facts(self, transcript: Transcript) -> tuple[Fn, ...]:
+        """The facts the default ``__init__`` gives the rule programs:
+        ``player(P)``, ``role(P)``, ``seat(P,N)`` (1 for the first of the
+        'players:' line), ``player_count(N)``, and ``variant_active(V)`` for each
+        variant module of the reading in use."""
+        from .readings import load_readings
+
+        facts = [fn("player_count", len(self.players))]
+        for seat, player in enumerate(self.players, start=1):
+            facts += [fn("player", player), fn("role", player), fn("seat", player, seat)]
+        facts += [fn("variant_active", Fn(v)) for v in load_readings(self.name).active(self.reading)]
+        return tuple(facts)
 
     # -- where the game's files are ----------------------------------------------------------
     @classmethod
     def title(cls) -> str:
-        """The game's name for people ('Nim' for nim)."""
+        """The game's name for people: its name capitalised."""
         return cls.name.capitalize()
 
     @classmethod
     def package(cls) -> str:
-        """The Python package holding the game's files (its class's package)."""
+        """The Python package holding the game's files: the package of the
+        class's module (``<pkg>.game``), or that module when it is itself a
+        package (a class defined in ``<pkg>/__init__.py``)."""
+        module = importlib.import_module(cls.__module__)
+        if getattr(module, "__path__", None) is not None:  # a package's __init__
+            return cls.__module__
         return cls.__module__.rpartition(".")[0]
 
     @classmethod
     def reading(cls) -> ModuleType:
         """The game's reader: the module ``reading`` of its package (the contract
-        is in :mod:`referee.syntax`). Every game reads its own lines."""
-        return importlib.import_module(f"{cls.package()}.reading")
+        is in :mod:`referee.syntax`). Every game reads its own lines; a module
+        that lacks a part of the contract is named at once, with what it lacks."""
+        module = importlib.import_module(f"{cls.package()}.reading")
+        missing = [part for part in READER_CONTRACT if not hasattr(module, part)]
+        if missing:
+            raise TypeError(f"{module.__name__} lacks {', '.join(missing)}: a game's reading module defines "
+                            f"{', '.join(READER_CONTRACT)} (referee/syntax.py)")
+        return module
 
     @classmethod
     def grammar(cls) -> tuple[str, str]:
@@ -121,60 +164,88 @@ class Game(StateReading):
         """The error for a capability the game does not have (yet)."""
         return RefereeError(f"{cls.title()} has no {capability} yet")
 
-    # -- the state: abstract -----------------------------------------------------------------
+    # -- the state -----------------------------------------------------------------------
+    # The defaults fit a game where players take turns and that is all: no
+    # numbered cycles, no bookkeeping steps of the game role, no chance, no
+    # decision left pending, no turn the notation leaves unwritten, and every
+    # move read exactly as written. A game with more overrides them.
     def cycle(self, state: frozenset) -> int:
-        raise NotImplementedError
+        """The number of the turn of play (``period``) in ``state``; 0: none."""
+        return 0
 
     def has_pending(self, state: frozenset) -> bool:
-        raise NotImplementedError
+        """Whether a decision with one possible answer may be left unwritten."""
+        return False
 
     def game_step(self, state: frozenset) -> Fn | None:
-        raise NotImplementedError
+        """The bookkeeping move of the role ``game`` due now (None: none)."""
+        return None
 
     def forced_chance(self, state: frozenset) -> Fn | None:
-        raise NotImplementedError
+        """The chance outcome that can only be one thing now, found in Python (None: ask no one)."""
+        return None
 
     def fast_path_applies(self, state: frozenset, role: Term, move: Fn) -> bool:
-        raise NotImplementedError
+        """Whether ``fast_apply`` computes this step (False: the solver does)."""
+        return False
 
     def fast_apply(self, state: frozenset, role: Term, move: Fn) -> frozenset:
-        raise NotImplementedError
+        raise NotImplementedError("fast_apply is only called where fast_path_applies")
 
     def end_of_turn(self, state: frozenset) -> tuple[Term, Fn] | None:
-        raise NotImplementedError
+        """The move that ends a turn nobody wrote the end of (None: turns end by themselves)."""
+        return None
 
     def turn_gap(self, state: frozenset, play: Play) -> tuple[Term, Fn] | None:
-        raise NotImplementedError
+        """The end of a turn that ``play`` implies (None: nothing is implied)."""
+        return None
 
     def resolve(self, state: frozenset, play: Play) -> Fn:
-        raise NotImplementedError
+        """The move a written line means in ``state`` (as written by default)."""
+        return play.move
 
     def resolve_move(self, state: frozenset, move: Fn) -> Fn:
-        raise NotImplementedError
+        return move
 
     def missing_chance(self, state: frozenset) -> str:
+        """Why a player's line cannot come yet: chance has to show something first."""
+        return "a chance outcome must be written before this move"
+
+    # -- words for people ------------------------------------------------------------------
+    def describe_move(self, move: Fn) -> str:
+        """A move in the player's words: every game says its own."""
         raise NotImplementedError
 
-    # -- words for people: abstract ------------------------------------------------------------
     def describe_outcome(self, state: frozenset, viewpoint: str | None = None) -> str:
         """Who won; for a ``viewpoint``, without what is hidden from it."""
-        raise NotImplementedError
-
-    def describe_move(self, move: Fn) -> str:
-        raise NotImplementedError
+        winners = self.winners(state)
+        if not winners:
+            return "the game is not over"
+        return f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''}"
 
     def role_text(self, role: Term) -> str:
-        raise NotImplementedError
+        """A role in words: a player's name as written (the default)."""
+        return str(role)
 
     def term_text(self, term: Term) -> str:
-        raise NotImplementedError
+        """A term of a violation's details in words (a report message's {0}, {1}...)."""
+        return str(term)
 
     def group_moves(self, moves: list[Fn], limit: int | None, state: frozenset | None = None, player=None,
                     screened: bool = False) -> list[str]:
         """The moves in words, grouped (at most ``limit`` per group); ``state`` and
         ``player`` are the position and the role deciding; ``screened``: the moves
-        of a player whose hidden figures the reader does not know."""
-        raise NotImplementedError
+        of a player whose hidden figures the reader does not know. By default a
+        group per kind of move (its name): 'take 1 from heap 1, take 2 from heap 1'."""
+        groups: dict[str, list[str]] = {}
+        for move in sorted(moves, key=str):
+            groups.setdefault(move.name, []).append(self.describe_move(move))
+        out = []
+        for words in groups.values():
+            shown = words if limit is None else words[:limit]
+            more = f" and {len(words) - len(shown)} more" if len(shown) < len(words) else ""
+            out.append(", ".join(shown) + more)
+        return out
 
     # -- optional: defaults ------------------------------------------------------------------
     def starting_position(self, state: frozenset) -> frozenset:
@@ -256,6 +327,14 @@ def known_games() -> tuple[str, ...]:
 @functools.cache
 def _entry_points() -> dict[str, metadata.EntryPoint]:
     return {ep.name: ep for ep in metadata.entry_points(group=ENTRY_POINTS)}
+
+
+def forget_games() -> None:
+    """Look the entry points up again on the next question: for a process that
+    has put another distribution on ``sys.path`` since (the tests' example game,
+    tests/test_example_game.py). An installed game needs no call."""
+    _entry_points.cache_clear()
+    game_class.cache_clear()
 
 
 def default_game() -> str:

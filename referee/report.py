@@ -108,7 +108,7 @@ class Report:
         placed += [((a.line, a.column), assumption_line(a)) for a in self.assumptions]
         lines = [text for _, text in sorted(placed, key=lambda item: item[0])]
         for v in self.warnings:
-            lines.append(f"{v.file}:{v.line}:{v.column}: move {v.number}, {v.period} {v.cycle}, {v.player}: '{v.text}': "
+            lines.append(f"{v.file}:{v.line}:{v.column}: move {v.number}, {_when(v)}{v.player}: '{v.text}': "
                          f"warning: {'; '.join(v.warnings)}")
         for v in self.disputes:
             lines.append("")
@@ -123,8 +123,8 @@ class Report:
     def summary(self) -> str:
         n = len(self.problems)
         illegal = len({(v.line, v.column, v.number) for v in self.problems})
-        parts = [f"{self.source}: checked {self.moves_checked} moves in {self.cycles} {self.period}"
-                 f"{'s' if self.cycles != 1 else ''} (rules: {self.reading})"]
+        periods = f" in {self.cycles} {self.period}{'s' if self.cycles != 1 else ''}" if self.period else ""
+        parts = [f"{self.source}: checked {self.moves_checked} moves{periods} (rules: {self.reading})"]
         if n == 0:
             parts.append("every move is legal")
         elif self.stopped:
@@ -166,13 +166,18 @@ def problem_line(v: Verdict) -> str:
     rules = "; ".join(f"{b.rule}: {b.message}" for b in v.breaches)
     what = f"'{v.text}'" if v.number is not None else f"({v.text})"
     number = f"move {v.number}, " if v.number is not None else ""
-    return f"{v.file}:{v.line}:{v.column}: {number}{v.period} {v.cycle}, {v.player}: {what}: {rules}"
+    return f"{v.file}:{v.line}:{v.column}: {number}{_when(v)}{v.player}: {what}: {rules}"
+
+
+def _when(v: Verdict) -> str:
+    """'cycle 2, ' before the player; nothing for a game without numbered turns of play (period "")."""
+    return f"{v.period} {v.cycle}, " if v.period else ""
 
 
 def explanation_text(v: Verdict, reading_label: str | None = None) -> str:
     """A verdict in full: legal or not, each broken rule with its wordings, and
     the alternatives."""
-    head = f"{v.file}:{v.line}:{v.column}: move {v.number}, {v.period} {v.cycle}, {v.player}: '{v.text}'"
+    head = f"{v.file}:{v.line}:{v.column}: move {v.number}, {_when(v)}{v.player}: '{v.text}'"
     lines = [head, f"  {'LEGAL' if v.legal else 'ILLEGAL'}: {v.move}"]
     for b in v.breaches:
         lines.append(f"  - {b.rule} ({b.title}): {b.message}")

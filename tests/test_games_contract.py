@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from referee.errors import RefereeError
+from referee.terms import Fn
 from referee.game import Game, UnknownGameError, check_game, game_class, known_games
 
 REPO = Path(__file__).resolve().parent.parent
@@ -43,10 +44,42 @@ def test_what_a_game_may_lack_has_a_default():
     for member in ("starting_position", "screen", "notes", "warnings", "predict", "speculate",
                    "search_scenarios", "use_variants", "position_item", "period", "picture", "builtin_boards"):
         assert hasattr(Game, member), member
+    # a game where players take turns and that is all needs none of the sequencing members
+    # (tests/example_game/ overrides only static_facts and describe_move)
+    plain = object.__new__(Game)
+    state, move = frozenset(), Fn("take", (1, 2))
+    assert plain.cycle(state) == 0 and not plain.has_pending(state)
+    assert plain.game_step(state) is None and plain.forced_chance(state) is None
+    assert not plain.fast_path_applies(state, "Ann", move) and plain.end_of_turn(state) is None
+    assert plain.resolve_move(state, move) == move and plain.predict(state, []) == []
+    assert plain.speculate(state, "Ann", move) is None
+    with pytest.raises(NotImplementedError):  # every game says its moves in its own words
+        plain.describe_move(move)
     luna = game_class("luna")
     assert luna.picture is None and luna.search_scenarios() == ()
     assert isinstance(luna.lacks("board picture"), RefereeError)
     assert luna.lacks("board picture").message == "Luna has no board picture yet"
+
+
+def test_a_game_s_files_are_in_its_class_s_package():
+    """The package of the class's module; or that module itself when it is a
+    package (a class written in the package's __init__.py)."""
+    in_module = type("InModule", (Game,), {"__module__": "referee.games.luna.game"})
+    in_init = type("InInit", (Game,), {"__module__": "referee.games.luna"})
+    assert in_module.package() == in_init.package() == "referee.games.luna"
+
+
+def test_a_reading_module_that_lacks_a_part_of_the_contract_is_named(tmp_path, monkeypatch):
+    """The reader contract (referee/syntax.py): read, expected, hint, START_RULES;
+    a module without one is named when the game is first read, not in a traceback
+    halfway through a transcript."""
+    (tmp_path / "halfgame").mkdir()
+    (tmp_path / "halfgame" / "__init__.py").write_text("")
+    (tmp_path / "halfgame" / "reading.py").write_text("def read(tree, source): ...\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    half = type("HalfRules", (Game,), {"__module__": "halfgame", "name": "half"})
+    with pytest.raises(TypeError, match=r"^halfgame\.reading lacks expected, hint, START_RULES: "):
+        half.reading()
 
 
 def test_the_generic_modules_do_not_probe_a_game():
@@ -71,10 +104,19 @@ def _generic_files() -> list[Path]:
     return sorted(kept)
 
 
+def _shipped_games() -> list[str]:
+    """The games of referee/games/: a game another package adds (the tests'
+    example, tests/test_example_game.py) may have a name that is a common word
+    or a part of one ('nim' is in 'minimum')."""
+    shipped = [g for g in known_games() if game_class(g).__module__.startswith("referee.games.")]
+    assert {"cyclades", "luna"} <= set(shipped)
+    return shipped
+
+
 def test_no_generic_module_names_a_game():
     """Issue 15: everything about one game lives in referee/games/<game>/; the
     generic modules (code, comments and docstrings alike) name no game."""
-    names = re.compile("|".join(re.escape(g) for g in known_games()), re.IGNORECASE)
+    names = re.compile("|".join(re.escape(g) for g in _shipped_games()), re.IGNORECASE)
     assert len(_generic_files()) > 20
     found = []
     for path in _generic_files():
