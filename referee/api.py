@@ -199,7 +199,7 @@ class Session:
         illegal = sum(1 for step in run.written() if step.violations and step.number <= number)
         name = Path(self.transcript.source).name
         title = (f"before the first move of {name}" if number == 0 else
-                 f"after move {number} of {name}, cycle {self.rules.cycle(run.final)}")
+                 f"after move {number} of {name}, {self.rules.period} {self.rules.cycle(run.final)}")
         if illegal:
             title += f" ({illegal} illegal move{'s' if illegal != 1 else ''} applied as played)"
         return picture.position(self.rules, run.final, [(p.name, p.colour) for p in self.transcript.header.players],

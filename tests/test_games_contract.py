@@ -43,10 +43,16 @@ def test_what_a_game_may_lack_has_a_default():
     for member in ("starting_position", "screen", "notes", "warnings", "predict", "speculate",
                    "search_scenarios", "use_variants", "position_item", "period", "picture", "builtin_boards"):
         assert hasattr(Game, member), member
+    assert Game.picture is None
+
+    class Nim(Game):  # a game that draws no board: the default, and its clear error
+        name = "nim"
+
+    assert Nim.picture is None and Nim.search_scenarios() == ()
+    assert isinstance(Nim.lacks("board picture"), RefereeError)
+    assert Nim.lacks("board picture").message == "Nim has no board picture yet"
     luna = game_class("luna")
-    assert luna.picture is None and luna.search_scenarios() == ()
-    assert isinstance(luna.lacks("board picture"), RefereeError)
-    assert luna.lacks("board picture").message == "Luna has no board picture yet"
+    assert luna.search_scenarios() == ()
 
 
 def test_the_generic_modules_do_not_probe_a_game():
