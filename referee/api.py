@@ -188,8 +188,9 @@ class Session:
 
     def picture(self, after: int | None = None, svg: bool = True) -> str:
         """The position after move ``after`` (default: the last) drawn as SVG (or
-        text): who holds which island, troops, fleets, buildings, markers; never
-        gold. A RefereeError for a game whose boards the referee does not draw."""
+        text) by the game's picture (``Game.picture``), titled with the move and the
+        game's period; never hidden information. A RefereeError for a game
+        without a board picture."""
         picture = board_picture_of(self.rules.name)
         total = len(self.transcript.plays)
         if after is not None and not 0 <= after <= total:
