@@ -290,9 +290,9 @@ def _shrine(svg: _Svg, x: float, y: float, player: str, colour: str, place: str)
 
 def _figure(svg: _Svg, x: float, y: float, figure: str, place: str) -> None:
     svg.add(f'<g class="figure" data-figure="{figure}" data-place="{place}">')
-    svg.add(f"<title>{FIGURE_NAMES[figure]}</title>")
+    svg.add(f"<title>{_esc(FIGURE_NAMES.get(figure, figure))}</title>")
     svg.add(f'<circle cx="{_n(x)}" cy="{_n(y)}" r="8.5" fill="{_FIGURE}" stroke="{_MOON}" stroke-width="1.2"/>')
-    svg.text(x, y + 0.5, FIGURE_LETTERS[figure], 10, fill="#ffffff", weight="bold")
+    svg.text(x, y + 0.5, FIGURE_LETTERS.get(figure, figure[:1].upper()), 10, fill="#ffffff", weight="bold")
     svg.add("</g>")
 
 
@@ -461,7 +461,8 @@ def render_svg(table: Table, position: LunaPosition | None = None, players: Sequ
     for s, value in enumerate(table.council):
         x = _TEMPLE_X - 470 + 20 + s * step
         svg.add(f'<g class="seat" data-seat="{s}" data-value="{value}">')
-        svg.add(f'<rect x="{_n(x - 20)}" y="{_n(top + 8)}" width="40" height="50" fill="#efe7d4" stroke="{_LAND_EDGE}"/>')
+        svg.add(f'<rect x="{_n(x - 20)}" y="{_n(top + 8)}" width="40" height="50" fill="#efe7d4" '
+                f'stroke="{_LAND_EDGE}"/>')
         svg.text(x, top + 50, value, 10, weight="bold")
         svg.add("</g>")
         if position is not None:
@@ -512,6 +513,8 @@ def _legend_lines(table: Table, position: LunaPosition | None, players, title: s
     lines.append(("key-guard", "guard tile (red: the Temple Guard)"))
     lines.append(("key-marker", "time marker (grey: flipped)"))
     lines.append(("text", "A tile: its number, the island of its symbol"))
+    lines.append(("text", "Dashed: an empty space; shaded and dashed:"))
+    lines.append(("text", "a temple tile whose novice was expelled"))
     return lines
 
 
@@ -617,7 +620,7 @@ def render_text(table: Table, position: LunaPosition | None = None, players: Seq
             extra = []
             figures = position.figures_on(place)
             if figures:
-                extra.append(", ".join(FIGURE_NAMES[f] for f in figures))
+                extra.append(", ".join(FIGURE_NAMES.get(f, f) for f in figures))
             shrines = position.shrines_on(place)
             if shrines:
                 extra.append("shrine " + ", ".join(shrines))

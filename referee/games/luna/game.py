@@ -115,7 +115,8 @@ class LunaRules(Game):
     name = "luna"
     warm_up = "game: luna\nplayers: Ann red, Bob blue\nlayout: intro\n\nround 1\nAnn: council 1 from 4\n"
     period = "round"
-    picture = LunaPicture()  # referee board, Session.picture (draw.py); no built-in board (a board: line names a data file)
+    picture = LunaPicture()  # referee board, Session.picture (draw.py)
+    # no built-in board: a board: line names a data file
     has_fast_path = True  # the bookkeeping steps (speculate.bookkeeping)
 
     def __init__(self, transcript: Transcript, board_file: str | None = None, rules: str | None = None):
