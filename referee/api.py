@@ -203,8 +203,9 @@ class Session:
 
     def picture(self, after: int | None = None, svg: bool = True) -> str:
         """The position after move ``after`` (default: the last) drawn as SVG (or
-        text): who holds which island, troops, fleets, buildings, markers; never
-        gold. A RefereeError for a game whose boards the referee does not draw."""
+        text) by the game's picture (``Game.picture``), titled with the move and the
+        game's period; never hidden information. A RefereeError for a game
+        without a board picture."""
         picture = board_picture_of(self.rules.name)
         total = len(self.transcript.plays)
         if after is not None and not 0 <= after <= total:
@@ -214,7 +215,7 @@ class Session:
         illegal = sum(1 for step in run.written() if step.violations and step.number <= number)
         name = Path(self.transcript.source).name
         title = (f"before the first move of {name}" if number == 0 else
-                 f"after move {number} of {name}, cycle {self.rules.cycle(run.final)}")
+                 f"after move {number} of {name}, {self.rules.period} {self.rules.cycle(run.final)}")
         if illegal:
             title += f" ({illegal} illegal move{'s' if illegal != 1 else ''} applied as played)"
         return picture.position(self.rules, run.final, [(p.name, p.colour) for p in self.transcript.header.players],

@@ -55,10 +55,16 @@ def test_what_a_game_may_lack_has_a_default():
     assert plain.speculate(state, "Ann", move) is None
     with pytest.raises(NotImplementedError):  # every game says its moves in its own words
         plain.describe_move(move)
+    assert Game.picture is None
+
+    class Drawless(Game):  # a game that draws no board: the default, and its clear error
+        name = "drawless"
+
+    assert Drawless.picture is None and Drawless.search_scenarios() == ()
+    assert isinstance(Drawless.lacks("board picture"), RefereeError)
+    assert Drawless.lacks("board picture").message == "Drawless has no board picture yet"
     luna = game_class("luna")
-    assert luna.picture is None and luna.search_scenarios() == ()
-    assert isinstance(luna.lacks("board picture"), RefereeError)
-    assert luna.lacks("board picture").message == "Luna has no board picture yet"
+    assert luna.search_scenarios() == ()
 
 
 def test_a_game_s_files_are_in_its_class_s_package():

@@ -341,8 +341,7 @@ def test_text_is_the_default_and_board_files_are_drawn(tmp_path):
 
 @pytest.mark.parametrize("args, message", [
     (["chess", "--players", "2"], "unknown game 'chess'"),
-    (["luna", "--players", "2"], "Luna has no board picture yet"),
-    (["LUNA", "--transcript", "transcripts/luna/game-2p.txt"], "Luna has no board picture yet"),
+    (["LUNA", "--transcript", GAME_3P], "is a game of cyclades, not LUNA"),
     (["cyclades"], "say which board"),
     (["cyclades", "--players", "7"], "no built-in Cyclades board for 7 players"),
     (["cyclades", "--after", "3", "--players", "3"], "--after N needs --transcript T"),

@@ -208,9 +208,15 @@ def test_requests_the_referee_cannot_answer_are_422_with_a_position(server, chan
         assert error["line"] == line and error["column"] >= 1
 
 
-def test_a_board_of_a_game_without_boards_is_a_clear_error(server):
-    error = _error(server.post("/api/board", {"transcript": transcript("luna/game-2p.txt")}), 422, "error")
-    assert error["message"] == "Luna has no board picture yet"
+def test_lunas_board_after_a_move_is_its_picture(server):
+    """Every shipped game draws its board (referee/games/luna/draw.py); the page
+    asks /api/board for any game alike."""
+    text = transcript("luna/game-2p.txt")
+    board = server.post("/api/board", {"transcript": text, "after": 5, "name": "game-2p.txt"})
+    assert board.status == 200 and board.data["after_move"] == 5
+    assert 'class="island" data-island="7"' in board.data["svg"] and "after move 5 of game-2p.txt, round 1" in \
+        board.data["svg"]
+    assert board.data["svg"] == Session(parse_transcript(text, "game-2p.txt")).picture(5)
 
 
 def test_unknown_paths_and_methods_are_json(server):

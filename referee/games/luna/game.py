@@ -17,6 +17,7 @@ from ...game import Game
 from ...readings import rule_files
 from . import data as luna_data
 from . import describe, speculate
+from .draw import LunaPicture
 
 FIGURES = ("priestess", "builder", "apostate")
 
@@ -114,7 +115,8 @@ class LunaRules(Game):
     name = "luna"
     warm_up = "game: luna\nplayers: Ann red, Bob blue\nlayout: intro\n\nround 1\nAnn: council 1 from 4\n"
     period = "round"
-    # no board picture (referee board says so), no built-in board (a board: line names a data file)
+    picture = LunaPicture()  # referee board, Session.picture (draw.py)
+    # no built-in board: a board: line names a data file
     has_fast_path = True  # the bookkeeping steps (speculate.bookkeeping)
 
     def __init__(self, transcript: Transcript, board_file: str | None = None, rules: str | None = None):
