@@ -38,6 +38,8 @@ START_TIME_LIMIT = 120.0
 NOT_JUDGED = ("record-time-limit", "solver-limit", "worker")
 
 _FRAME = struct.Struct(">Q")
+#: The worker process: this Python, serving records (the package found as this one is, see WorkerProcess._start).
+WORKER_COMMAND = [sys.executable, "-c", "from referee.archive import serve; serve()"]
 
 
 @dataclass(frozen=True)
@@ -149,8 +151,7 @@ class WorkerProcess:
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(p for p in (package_root, env.get("PYTHONPATH")) if p)
         self.process = subprocess.Popen(
-            [sys.executable, "-c", "from referee.archive import serve; serve()"],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env, start_new_session=False)
+            WORKER_COMMAND, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env, start_new_session=False)
         _LIVE.add(self)
         try:
             self._read(time.monotonic() + START_TIME_LIMIT)
@@ -236,7 +237,17 @@ def bounded_check(name: str, data: bytes, options: dict, bound: float = RECORD_T
 
 
 def stop_workers() -> None:
-    """Kill every worker process this process started (on Ctrl-C, at the end)."""
+    """Kill every worker process this process started (on Ctrl-C, at the end).
+    Only killed: a thread waiting on one then sees its end and cleans up itself
+    (closing a pipe under a thread that polls it would leave that thread waiting)."""
+    for worker in list(_LIVE):
+        process = worker.process
+        if process is not None:
+            process.kill()
+
+
+def reap_workers() -> None:
+    """Close and wait for every worker process, once no thread uses them."""
     for worker in list(_LIVE):
         worker.stop(kill=True)
 

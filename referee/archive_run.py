@@ -21,7 +21,7 @@ from pathlib import Path
 
 import click
 
-from .archive import Options, bounded_check, brief, digest, record_line, stop_workers
+from .archive import Options, bounded_check, brief, digest, reap_workers, record_line, stop_workers
 from .errors import RefereeError
 from .records import Found, find_records
 
@@ -56,6 +56,7 @@ class LocalRunner:
         self.pool.shutdown(wait=False, cancel_futures=True)
         stop_workers()
         self.pool.shutdown(wait=True)
+        reap_workers()
 
 
 @dataclass
@@ -96,7 +97,8 @@ def _summary_json(tally: Tally, found: Found, seconds: float, label: str, output
 def _summary_text(summary: dict) -> str:
     s = summary["summary"]
     again = f"; {s['already_reported']} already in {s['report']}" if s["already_reported"] else ""
-    lines = [f"checked {s['records']} record{'s' if s['records'] != 1 else ''}, {s['moves']} moves, "
+    lines = [f"checked {s['records']} record{'s' if s['records'] != 1 else ''}, "
+             f"{s['moves']} move{'s' if s['moves'] != 1 else ''}, "
              f"in {s['seconds']:.1f} s with {s['workers']}{again}"]
     counts = [f"{s[v.replace(' ', '_')]} {v if v != 'illegal' else 'with illegal moves'}"
               for v in VERDICTS if s[v.replace(' ', '_')] or v == "legal"]

@@ -68,7 +68,8 @@ class ClusterRunner:
         return self.client.submit(bounded_check, name, data, options, bound, pure=False)
 
     def wait(self, pending):
-        done, not_done = self._distributed.wait(pending, return_when="FIRST_COMPLETED")
+        with self.client.as_current():  # this client, not a process-wide default one
+            done, not_done = self._distributed.wait(pending, return_when="FIRST_COMPLETED")
         return set(done), set(not_done)
 
     def close(self) -> None:
