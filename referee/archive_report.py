@@ -10,7 +10,8 @@ content hash ``sha256``), and, when a run completes, a ``summary`` line.
 Rules, each a promise:
 
 - a file that exists and is not an archive report of the referee is refused,
-  never written (so ``-o`` never overwrites anything a user wrote); a new
+  never written (so ``-o`` never overwrites anything a user wrote, a transcript
+  named as the report included: records.find_records leaves it out); a new
   report is created only if nothing is at its name (``O_EXCL``);
 - lines are only appended, each written whole and flushed to the disk
   (``fsync``) before the next record is reported: an interruption (Ctrl-C, a
@@ -62,7 +63,7 @@ class ArchiveReport:
     """An archive report opened for a run: ``done`` maps each record already
     reported (by name) to its report in brief (``archive.brief``: hash, verdict, counts)."""
 
-    def __init__(self, path: Path, options: dict, records: list[str]) -> None:
+    def __init__(self, path: Path, options: dict) -> None:
         self.path = path
         self.done: dict[str, dict] = {}
         self.resumed = False
@@ -71,8 +72,6 @@ class ArchiveReport:
             raise RefereeError(f"{path} is a folder; give the name of a new file for the archive report")
         if not target.parent.is_dir():
             raise RefereeError(f"cannot write {path}: there is no folder {path.parent}")
-        if any(os.path.realpath(r) == str(target) for r in records):
-            raise RefereeError(f"refusing to write the archive report over the transcript {path}")
         self.fingerprint = fingerprint()
         head = {"referee_archive": FORMAT, "referee": __version__, "fingerprint": self.fingerprint,
                 "options": options, "started": datetime.now(timezone.utc).isoformat(timespec="seconds")}

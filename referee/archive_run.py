@@ -165,7 +165,7 @@ def run_archive(paths: list[str], options: Options, *, jobs: int | None = None, 
     report = None
     if output is not None:
         from .archive_report import ArchiveReport
-        report = ArchiveReport(output, opts, found.records)
+        report = ArchiveReport(output, opts)
     runner = None
     progress = None
     tally = Tally()
