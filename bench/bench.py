@@ -181,11 +181,13 @@ def measure_movement(path: Path, positions: int = 12, each: int = 4) -> None:
               f"({len(listing)} positions)")
 
 
-def _tree_peak(command: list[str]) -> tuple[float, int, int, int, float]:
+def _tree_peak(command: list[str]) -> tuple[float, int, int, int, float, int]:
     """Run ``command`` (cwd: the repository); wall seconds, exit code, the peak,
     sampled every 20 ms, of the summed RSS of the process and its children and of
-    the largest single process among them (bytes), and the CPU seconds (user +
-    system) of the process and the children it waited for (its workers)."""
+    the largest single process among them (bytes), the CPU seconds (user +
+    system) of the process and the children it waited for (its workers), and the
+    peak of the summed PSS (shared pages, such as clingo's library, split between
+    the processes that map them)."""
     import subprocess
 
     import psutil
@@ -193,24 +195,28 @@ def _tree_peak(command: list[str]) -> tuple[float, int, int, int, float]:
     start = time.perf_counter()
     process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     root = psutil.Process(process.pid)
-    total = single = 0
+    total = single = proportional = 0
     while True:
         pid, status, usage = os.wait4(process.pid, os.WNOHANG)
         if pid:
             break
         try:
-            sizes = []
+            sizes, shares = [], []
             for p in [root] + root.children(recursive=True):
                 try:
-                    sizes.append(p.memory_info().rss)
+                    full = p.memory_full_info()
+                    sizes.append(full.rss)
+                    shares.append(full.pss)
                 except psutil.Error:
                     pass
             total, single = max(total, sum(sizes)), max(single, max(sizes, default=0))
+            proportional = max(proportional, sum(shares))
         except psutil.Error:
             pass
         time.sleep(0.02)
     process.returncode = os.waitstatus_to_exitcode(status)
-    return time.perf_counter() - start, process.returncode, total, single, usage.ru_utime + usage.ru_stime
+    return (time.perf_counter() - start, process.returncode, total, single, usage.ru_utime + usage.ru_stime,
+            proportional)
 
 
 def measure_archive(repeat: int, per_file: bool) -> None:
@@ -238,25 +244,27 @@ def measure_archive(repeat: int, per_file: bool) -> None:
                 runs[label].append(_tree_peak(referee + ["check", "transcripts"] + extra))
     base = statistics.median(r[0] for r in runs["--jobs 1"])
     print(f"archive: {len(records)} shipped transcripts; median of {repeat} runs taken in turn; "
-          f"one check of game-5p: {one[0]:.2f} s, {one[4]:.2f} s CPU, peak RSS {one[2] / 2**20:.0f} MB")
+          f"one check of game-5p: {one[0]:.2f} s, {one[4]:.2f} s CPU, peak RSS {one[2] / 2**20:.0f} MB "
+          f"(PSS {one[5] / 2**20:.0f} MB)")
     print(f"{'command':28} {'wall s':>7} {'records/s':>9} {'vs --jobs 1':>11} {'CPU s':>6} {'peak RSS sum MB':>15} "
-          f"{'x one check':>11} {'largest MB':>10}")
+          f"{'x one check':>11} {'PSS sum MB':>10} {'largest MB':>10}")
     rows = list(runs.items())
     if per_file:
         start = time.perf_counter()
-        peak = cpu = 0
+        peak = cpu = shared = 0
         for name in records:
             figures = _tree_peak(referee + ["check", name])
-            peak, cpu = max(peak, figures[2]), cpu + figures[4]
-        rows.insert(0, ("one process per file", [(time.perf_counter() - start, 0, peak, peak, cpu)]))
+            peak, cpu, shared = max(peak, figures[2]), cpu + figures[4], max(shared, figures[5])
+        rows.insert(0, ("one process per file", [(time.perf_counter() - start, 0, peak, peak, cpu, shared)]))
     for label, values in rows:
         seconds = statistics.median(v[0] for v in values)
         total = max(v[2] for v in values)
         single = max(v[3] for v in values)
         cpu = statistics.median(v[4] for v in values)
+        shared = max(v[5] for v in values)
         note = " (the workers' CPU and memory are the cluster's, not counted)" if label.startswith("cluster") else ""
         print(f"{label:28} {seconds:7.1f} {len(records) / seconds:9.2f} {base / seconds:10.2f}x {cpu:6.1f} "
-              f"{total / 2**20:15.0f} {total / one[2]:10.2f}x {single / 2**20:10.0f}{note}")
+              f"{total / 2**20:15.0f} {total / one[2]:10.2f}x {shared / 2**20:10.0f} {single / 2**20:10.0f}{note}")
 
 
 if __name__ == "__main__":

@@ -105,6 +105,14 @@ def serve() -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle: it kills its workers
+    parent = os.getppid()
+
+    def orphaned() -> None:  # the parent was killed: do not finish the record for nobody
+        while os.getppid() == parent:
+            time.sleep(1)
+        os._exit(1)
+
+    threading.Thread(target=orphaned, daemon=True).start()
     frames_in = sys.stdin.buffer
     frames_out = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)

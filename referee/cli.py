@@ -111,6 +111,8 @@ def check(paths, strict, rules, board, no_fast_path, time_limit, viewpoint, as_j
     Given folders or several files (an archive), check every record (each *.txt transcript in a folder,
     recursively; docs/archives.md): one line per record, then a summary; the exit code is the worst record's.
     With -o REPORT the reports go to an archive report (JSON Lines) that the same command resumes."""
+    if jobs is not None and cluster is not None:
+        raise click.UsageError("give --jobs N or --cluster ADDRESS, not both: the cluster's workers decide")
     if len(paths) > 1 or os.path.isdir(paths[0]) or cluster is not None:
         from .archive import RECORD_TIME_LIMIT, Options
         from .archive_run import run_archive
