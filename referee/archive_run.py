@@ -163,9 +163,6 @@ def run_archive(paths: list[str], options: Options, *, jobs: int | None = None, 
         raise RefereeError(f"no transcripts found in {', '.join(paths)}{skipped}")
     opts = options.to_json()
     report = None
-    if output is not None:
-        from .archive_report import ArchiveReport
-        report = ArchiveReport(output, opts)
     runner = None
     progress = None
     tally = Tally()
@@ -174,9 +171,13 @@ def run_archive(paths: list[str], options: Options, *, jobs: int | None = None, 
     try:
         if cluster is not None:
             from .cluster import ClusterRunner
-            runner = ClusterRunner(cluster)
+            runner = ClusterRunner(cluster)  # first: a cluster that cannot be used leaves no report behind
         else:
             runner = LocalRunner(jobs or default_jobs())
+        label = runner.label
+        if output is not None:
+            from .archive_report import ArchiveReport
+            report = ArchiveReport(output, opts)
         progress = _Progress(len(found.records))
 
         def finished(index: int, result: dict) -> None:
@@ -237,19 +238,12 @@ def run_archive(paths: list[str], options: Options, *, jobs: int | None = None, 
             progress.close()
         if runner is not None:
             runner.close()
-    summary = _summary_json(tally, found, time.monotonic() - started, runner_label(jobs, cluster), output)
+    summary = _summary_json(tally, found, time.monotonic() - started, label, output)
     if report is not None:
         report.write(summary)
         report.close()
     click.echo(json.dumps(summary, ensure_ascii=False) + "\n" if as_json else _summary_text(summary), nl=False)
     return tally.worst
-
-
-def runner_label(jobs: int | None, cluster: str | None) -> str:
-    if cluster is not None:
-        return f"the cluster at {cluster}"
-    jobs = jobs or default_jobs()
-    return f"{jobs} job{'s' if jobs != 1 else ''}"
 
 
 def _result(future, name: str, data: bytes) -> dict:
