@@ -289,6 +289,8 @@ def test_options_documented():
     help_text = run("check", "--help").output
     assert f"(default {RECORD_TIME_LIMIT:g} s)" in help_text
     assert default_jobs() >= 1
+    both = CliRunner().invoke(main, ["check", "transcripts", "--jobs", "2", "--cluster", "tcp://127.0.0.1:1"])
+    assert both.exit_code == 2 and "give --jobs N or --cluster ADDRESS, not both" in both.stderr
 
 
 def test_a_cluster_of_two_workers_gives_the_same_reports(archive):
