@@ -14,8 +14,8 @@ measured in this process on one core.
     python bench/bench.py --movement [FILE...]   # judging fleet and troop moves (5p game)
     python bench/bench.py --game luna     # Luna's transcripts (its complete 4-player game among them)
     python bench/bench.py --compare       # `referee compare` (the solver's search) per pair of readings
-    python bench/bench.py --archive [--per-file]   # `referee check transcripts/`: --jobs 1, --jobs 2, a local
-                                                   # two-worker Dask cluster (and one process per file)
+    python bench/bench.py --archive [--per-file] [FOLDER]   # `referee check transcripts/` (or FOLDER): --jobs 1,
+                                                   # --jobs 2, a local two-worker Dask cluster (and one process per file)
 """
 
 from __future__ import annotations
@@ -89,7 +89,7 @@ def main() -> None:
                         help="with --archive: also one `referee check FILE` process per transcript (minutes)")
     args = parser.parse_args()
     if args.archive:
-        measure_archive(args.repeat, args.per_file)
+        measure_archive(args.repeat, args.per_file, str(args.files[0]) if args.files else "transcripts")
         return
     if args.compare:
         measure_compare(args.repeat)
@@ -219,13 +219,14 @@ def _tree_peak(command: list[str]) -> tuple[float, int, int, int, float, int]:
             proportional)
 
 
-def measure_archive(repeat: int, per_file: bool) -> None:
+def measure_archive(repeat: int, per_file: bool, folder: str = "transcripts") -> None:
     """Issue 16's archive figures, in one run: every shipped transcript checked by
     one `referee check transcripts/` with --jobs 1, --jobs 2 and on a local Dask
     cluster of two worker processes (the cluster started before, as a running one
     is), taken in turn ``repeat`` times (the median: the machine is shared); the
     peak memory of the process tree against one check of game-5p; and with
-    ``per_file`` one `referee check FILE` process per transcript, as before archives."""
+    ``per_file`` one `referee check FILE` process per transcript, as before archives.
+    ``folder``: another folder of the repository instead (transcripts/luna: a quick run)."""
     import shutil
 
     from distributed import LocalCluster
@@ -233,7 +234,7 @@ def measure_archive(repeat: int, per_file: bool) -> None:
     from referee.records import find_records
 
     referee = [shutil.which("referee") or "referee"]
-    records = find_records([str(ROOT / "transcripts")]).records
+    records = find_records([str(ROOT / folder)]).records
     one = _tree_peak(referee + ["check", "transcripts/cyclades/game-5p.txt"])
     runs: dict[str, list] = {"--jobs 1": [], "--jobs 2": [], "cluster (2 workers)": []}
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
@@ -241,9 +242,9 @@ def measure_archive(repeat: int, per_file: bool) -> None:
                     "cluster (2 workers)": ["--cluster", cluster.scheduler_address]}
         for _ in range(repeat):
             for label, extra in commands.items():
-                runs[label].append(_tree_peak(referee + ["check", "transcripts"] + extra))
+                runs[label].append(_tree_peak(referee + ["check", folder] + extra))
     base = statistics.median(r[0] for r in runs["--jobs 1"])
-    print(f"archive: {len(records)} shipped transcripts; median of {repeat} runs taken in turn; "
+    print(f"archive: {len(records)} transcripts of {folder}/; median of {repeat} runs taken in turn; "
           f"one check of game-5p: {one[0]:.2f} s, {one[4]:.2f} s CPU, peak RSS {one[2] / 2**20:.0f} MB "
           f"(PSS {one[5] / 2**20:.0f} MB)")
     print(f"{'command':28} {'wall s':>7} {'records/s':>9} {'vs --jobs 1':>11} {'CPU s':>6} {'peak RSS sum MB':>15} "
@@ -253,7 +254,7 @@ def measure_archive(repeat: int, per_file: bool) -> None:
         start = time.perf_counter()
         peak = cpu = shared = 0
         for name in records:
-            figures = _tree_peak(referee + ["check", name])
+            figures = _tree_peak(referee + ["check", os.path.relpath(name, ROOT)])
             peak, cpu, shared = max(peak, figures[2]), cpu + figures[4], max(shared, figures[5])
         rows.insert(0, ("one process per file", [(time.perf_counter() - start, 0, peak, peak, cpu, shared)]))
     for label, values in rows:

@@ -31,8 +31,14 @@ from pathlib import Path
 
 #: Default bound on one record, whole (reading, every solver call, the report).
 RECORD_TIME_LIMIT = 120.0
-#: Bound on a worker process's start (loading clingo and every game), not counted in any record's.
+#: Bound on a worker process's start (loading clingo and the referee), not counted in any record's.
 START_TIME_LIMIT = 120.0
+#: A worker is replaced, after the record it has checked, once its memory grows past the larger of
+#: WORKER_MEMORY bytes and WORKER_GROWTH times its size after its first record: a long-lived process
+#: keeps growing slowly with every record (about a megabyte a record, clingo and the allocator), and an
+#: archive of 10^5 records must not run out of memory.
+WORKER_MEMORY = 160 * 2**20
+WORKER_GROWTH = 1.5
 #: Error codes of a record that was not judged for a reason outside the record (time, a crash):
 #: such a record is checked again when an interrupted archive is resumed.
 NOT_JUDGED = ("record-time-limit", "solver-limit", "worker")
@@ -117,17 +123,32 @@ def serve() -> None:
     frames_out = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)
     sys.stdout = sys.stderr
-    from .games import known_games
+    from . import api  # noqa: F401  (clingo and the referee load here, before any record's clock)
 
-    for game in known_games():  # clingo, each game's grammar, rules and catalogue load here, before any record's clock
-        check_record("warm-up", f"game: {game}\nplayers: Ann red, Bob blue\n".encode(), Options())
     _send(frames_out, ("ready", os.getpid()))
+    cap = None
     while True:
         request = _receive(frames_in)
         if request is None:
             return
         name, data, options = request
-        _send(frames_out, check_record(name, data, options))
+        report = check_record(name, data, options)
+        size = _resident()
+        if cap is None and size:
+            cap = max(WORKER_MEMORY, WORKER_GROWTH * size)
+        retire = bool(size and size > cap)
+        _send(frames_out, (report, retire))
+        if retire:  # grown past its bound: the parent starts a fresh worker for the next record
+            return
+
+
+def _resident() -> int:
+    """This process's resident memory in bytes (0 where /proc is not there)."""
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return 0
 
 
 def _send(out, value) -> None:
@@ -200,7 +221,10 @@ class WorkerProcess:
         started = time.monotonic()
         try:
             _send(self.process.stdin, (name, data, options))
-            return self._read(started + bound)
+            report, retire = self._read(started + bound)
+            if retire:
+                self.stop()
+            return report
         except (WorkerDied, OSError, EOFError, pickle.UnpicklingError) as error:
             seconds = time.monotonic() - started
             timed_out = isinstance(error, WorkerDied) and str(error) == "time"

@@ -172,6 +172,23 @@ def test_a_stuck_or_crashing_record_holds_up_nothing(tmp_path, monkeypatch):
                                   "took longer than the bound of 8 s (--record-time-limit)")
 
 
+def test_a_worker_grown_past_its_memory_bound_is_replaced(archive, monkeypatch):
+    """A worker that has grown past its bound ends after answering, and the next
+    record gets a fresh one: here the bound is 1 byte, so every record does."""
+    from referee.archive import WorkerProcess
+
+    monkeypatch.setattr("referee.archive.WORKER_COMMAND", [sys.executable, "-c", (
+        "import referee.archive as a; a.WORKER_MEMORY = 1; a.WORKER_GROWTH = 0; a.serve()")])
+    starts = []
+    start = WorkerProcess._start
+    monkeypatch.setattr(WorkerProcess, "_start", lambda self: (starts.append(1), start(self))[1])
+    result = run("check", str(archive), "--jobs", "1", "--json")
+    entries = [json.loads(line) for line in result.output.splitlines()]
+    assert [e["exit"] for e in entries[:3]] == [0, 2, 1]
+    assert entries[1]["error"]["code"] == "notation"  # the broken record, not a worker's end
+    assert len(starts) == 3
+
+
 def test_the_archive_report_resumes_by_content(archive):
     report = Path("report.jsonl")
     first = run("check", str(archive), "-o", str(report), "--jobs", "2")
