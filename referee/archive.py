@@ -8,7 +8,8 @@ as JSON values, so it can be sent anywhere. ``bounded_check`` runs it in a
 worker process of its own (``WorkerProcess``): a record that takes longer than
 the bound has its process killed and replaced, and gets a report saying it was
 not judged; a record that crashes the process (a bug, memory) gets a report
-saying so. Either way the other records go on.
+saying so. Either way the other records go on. A worker that has grown past
+its memory bound ends after answering, and the next record gets a fresh one.
 
 The worker process is a plain ``python -c`` child talking over its standard
 input and output (length-prefixed pickles), not a ``multiprocessing`` process:
