@@ -268,7 +268,7 @@ def test_interrupted_then_resumed_loses_nothing(tmp_path):
     assert "interrupted after" in err and "the run again resumes there" in err
     kept = [json.loads(line) for line in report.read_text(encoding="utf-8").splitlines()[1:]]
     assert kept and all("file" in e for e in kept) and len(kept) < 6
-    done = subprocess.run(command, capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    done = subprocess.run(command, capture_output=True, text=True, cwd=tmp_path, timeout=300)
     assert done.returncode == 1
     lines = [json.loads(line) for line in report.read_text(encoding="utf-8").splitlines()]
     reports = [e for e in lines if "file" in e]
