@@ -14,11 +14,14 @@ measured in this process on one core.
     python bench/bench.py --movement [FILE...]   # judging fleet and troop moves (5p game)
     python bench/bench.py --game luna     # Luna's transcripts (its complete 4-player game among them)
     python bench/bench.py --compare       # `referee compare` (the solver's search) per pair of readings
+    python bench/bench.py --archive [--per-file] [FOLDER]   # `referee check transcripts/` (or FOLDER): --jobs 1,
+                                                   # --jobs 2, a local two-worker Dask cluster (and one process per file)
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -79,7 +82,15 @@ def main() -> None:
                         help="only the movement figures (judging fleet and troop moves, listing alternatives)")
     parser.add_argument("--compare", action="store_true",
                         help="only the time `referee compare cyclades --rules A --rules B` takes, per pair of readings")
+    parser.add_argument("--archive", action="store_true",
+                        help="only the archive throughput: every shipped transcript in one `referee check`, "
+                             "with --jobs 1, --jobs 2 and a local two-worker cluster, side by side")
+    parser.add_argument("--per-file", action="store_true",
+                        help="with --archive: also one `referee check FILE` process per transcript (minutes)")
     args = parser.parse_args()
+    if args.archive:
+        measure_archive(args.repeat, args.per_file, str(args.files[0]) if args.files else "transcripts")
+        return
     if args.compare:
         measure_compare(args.repeat)
         return
@@ -168,6 +179,93 @@ def measure_movement(path: Path, positions: int = 12, each: int = 4) -> None:
         print(f"{name}: list the alternatives after a fleet or troop move: median "
               f"{1000 * statistics.median(listing):.1f} ms, p95 {1000 * percentile(listing, 0.95):.1f} ms "
               f"({len(listing)} positions)")
+
+
+def _tree_peak(command: list[str]) -> tuple[float, int, int, int, float, int]:
+    """Run ``command`` (cwd: the repository); wall seconds, exit code, the peak,
+    sampled every 20 ms, of the summed RSS of the process and its children and of
+    the largest single process among them (bytes), the CPU seconds (user +
+    system) of the process and the children it waited for (its workers), and the
+    peak of the summed PSS (shared pages, such as clingo's library, split between
+    the processes that map them)."""
+    import subprocess
+
+    import psutil
+
+    start = time.perf_counter()
+    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    root = psutil.Process(process.pid)
+    total = single = proportional = 0
+    while True:
+        pid, status, usage = os.wait4(process.pid, os.WNOHANG)
+        if pid:
+            break
+        try:
+            sizes, shares = [], []
+            for p in [root] + root.children(recursive=True):
+                try:
+                    full = p.memory_full_info()
+                    sizes.append(full.rss)
+                    shares.append(full.pss)
+                except psutil.Error:
+                    pass
+            total, single = max(total, sum(sizes)), max(single, max(sizes, default=0))
+            proportional = max(proportional, sum(shares))
+        except psutil.Error:
+            pass
+        time.sleep(0.02)
+    process.returncode = os.waitstatus_to_exitcode(status)
+    return (time.perf_counter() - start, process.returncode, total, single, usage.ru_utime + usage.ru_stime,
+            proportional)
+
+
+def measure_archive(repeat: int, per_file: bool, folder: str = "transcripts") -> None:
+    """Issue 16's archive figures, in one run: every shipped transcript checked by
+    one `referee check transcripts/` with --jobs 1, --jobs 2 and on a local Dask
+    cluster of two worker processes (the cluster started before, as a running one
+    is), taken in turn ``repeat`` times (the median: the machine is shared); the
+    peak memory of the process tree against one check of game-5p; and with
+    ``per_file`` one `referee check FILE` process per transcript, as before archives.
+    ``folder``: another folder of the repository instead (transcripts/luna: a quick run)."""
+    import shutil
+
+    from distributed import LocalCluster
+
+    from referee.records import find_records
+
+    referee = [shutil.which("referee") or "referee"]
+    records = find_records([str(ROOT / folder)]).records
+    one = _tree_peak(referee + ["check", "transcripts/cyclades/game-5p.txt"])
+    runs: dict[str, list] = {"--jobs 1": [], "--jobs 2": [], "cluster (2 workers)": []}
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        commands = {"--jobs 1": ["--jobs", "1"], "--jobs 2": ["--jobs", "2"],
+                    "cluster (2 workers)": ["--cluster", cluster.scheduler_address]}
+        for _ in range(repeat):
+            for label, extra in commands.items():
+                runs[label].append(_tree_peak(referee + ["check", folder] + extra))
+    base = statistics.median(r[0] for r in runs["--jobs 1"])
+    print(f"archive: {len(records)} transcripts of {folder}/; median of {repeat} runs taken in turn; "
+          f"one check of game-5p: {one[0]:.2f} s, {one[4]:.2f} s CPU, peak RSS {one[2] / 2**20:.0f} MB "
+          f"(PSS {one[5] / 2**20:.0f} MB)")
+    print(f"{'command':28} {'wall s':>7} {'records/s':>9} {'vs --jobs 1':>11} {'CPU s':>6} {'peak RSS sum MB':>15} "
+          f"{'x one check':>11} {'PSS sum MB':>10} {'largest MB':>10}")
+    rows = list(runs.items())
+    if per_file:
+        start = time.perf_counter()
+        peak = cpu = shared = 0
+        for name in records:
+            figures = _tree_peak(referee + ["check", os.path.relpath(name, ROOT)])
+            peak, cpu, shared = max(peak, figures[2]), cpu + figures[4], max(shared, figures[5])
+        rows.insert(0, ("one process per file", [(time.perf_counter() - start, 0, peak, peak, cpu, shared)]))
+    for label, values in rows:
+        seconds = statistics.median(v[0] for v in values)
+        total = max(v[2] for v in values)
+        single = max(v[3] for v in values)
+        cpu = statistics.median(v[4] for v in values)
+        shared = max(v[5] for v in values)
+        note = " (the workers' CPU and memory are the cluster's, not counted)" if label.startswith("cluster") else ""
+        print(f"{label:28} {seconds:7.1f} {len(records) / seconds:9.2f} {base / seconds:10.2f}x {cpu:6.1f} "
+              f"{total / 2**20:15.0f} {total / one[2]:10.2f}x {shared / 2**20:10.0f} {single / 2**20:10.0f}{note}")
 
 
 if __name__ == "__main__":

@@ -16,7 +16,6 @@ from pathlib import Path
 import click
 
 from . import __version__
-from .api import Session, board_picture_of
 from .errors import RefereeError
 from .game import default_game
 from .report import dumps, explanation_text
@@ -41,7 +40,9 @@ def common_options(func):
     return func
 
 
-def _session(transcript: str, rules, board, no_fast_path, time_limit, viewpoint=None, strict=False) -> Session:
+def _session(transcript: str, rules, board, no_fast_path, time_limit, viewpoint=None, strict=False):
+    from .api import Session  # here, not at the top: `check` of an archive never loads the solver in this process
+
     return Session(transcript, rules=rules, board=board, fast_path=not no_fast_path, strict=strict,
                    time_limit=time_limit).seen_by(viewpoint)
 
@@ -95,11 +96,38 @@ def main() -> None:
 
 
 @main.command()
-@click.argument("transcript", type=click.Path(dir_okay=False))
+@click.argument("paths", nargs=-1, required=True, type=click.Path(), metavar="PATH...")
 @click.option("--strict", is_flag=True, help="Stop at the first illegal move.")
 @common_options
-def check(transcript, strict, rules, board, no_fast_path, time_limit, viewpoint, as_json, output):
-    """Check every move of TRANSCRIPT; report each illegal move and explain the disputed ones (??)."""
+@click.option("--jobs", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Archives: check N records at once, in worker processes (default: every core).")
+@click.option("--cluster", metavar="tcp://HOST:8786", default=None,
+              help="Archives: check the records on a running Dask scheduler's workers (pip install 'referee[cluster]').")
+@click.option("--record-time-limit", type=click.FloatRange(min=0.1), default=None, metavar="SECONDS",
+              help="Archives: bound on one record, whole; past it the record is reported not judged "
+                   "(default 120 s).")  # archive.RECORD_TIME_LIMIT (not imported here: a single check stays lean)
+def check(paths, strict, rules, board, no_fast_path, time_limit, viewpoint, as_json, output, jobs, cluster,
+          record_time_limit):
+    """Check every move of a transcript; report each illegal move and explain the disputed ones (??).
+
+    Given folders or several files (an archive), check every record (each *.txt transcript in a folder,
+    recursively; docs/archives.md): one line per record, then a summary; the exit code is the worst record's.
+    With -o REPORT the reports go to an archive report (JSON Lines) that the same command resumes."""
+    if jobs is not None and cluster is not None:
+        raise click.UsageError("give --jobs N or --cluster ADDRESS, not both: the cluster's workers decide")
+    if len(paths) > 1 or os.path.isdir(paths[0]) or cluster is not None:
+        from .archive import RECORD_TIME_LIMIT, Options
+        from .archive_run import run_archive
+
+        options = Options(rules=rules, board=board, fast_path=not no_fast_path, strict=strict,
+                          time_limit=time_limit, viewpoint=viewpoint)
+        try:
+            code = run_archive(list(paths), options, jobs=jobs, cluster=cluster,
+                               bound=record_time_limit or RECORD_TIME_LIMIT, as_json=as_json, output=output)
+        except RefereeError as error:
+            _fail(error, as_json)
+        sys.exit(code)
+    transcript = paths[0]
     try:
         try:
             report = _session(transcript, rules, board, no_fast_path, time_limit, viewpoint, strict).check()
@@ -243,6 +271,7 @@ def board_picture(game: str, players: int | None = None, board_file: str | None 
                   transcript: str | None = None, after: int | None = None, svg: bool = False) -> str:
     """The text or SVG ``referee board`` prints: a board, or the position after a
     move of a transcript. A RefereeError for anything the user asked that cannot be done."""
+    from .api import Session, board_picture_of
     from .notation import read_transcript
 
     picture = board_picture_of(game)

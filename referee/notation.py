@@ -221,6 +221,12 @@ def read_transcript(path: str | PathLike) -> Transcript:
             data = f.read()
     except OSError as e:
         raise NotationError(f"cannot read the transcript {name}: {e.strerror or e}") from None
+    return transcript_from_bytes(data, name)
+
+
+def transcript_from_bytes(data: bytes, name: str) -> Transcript:
+    """Read a transcript from the bytes of its file (as ``read_transcript`` does
+    once it has read them; ``referee check`` on an archive sends records as bytes)."""
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
