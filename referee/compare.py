@@ -77,6 +77,7 @@ class CompareResult:
     searched: dict = field(default_factory=dict)
     transcripts: list[TranscriptComparison] = field(default_factory=list)
     disagreements: list = field(default_factory=list)  # search.Disagreement
+    dropped: list = field(default_factory=list)  # (scenario, variants) of witnesses that could not be settled
     seconds: float = 0.0
 
     @property

@@ -20,6 +20,7 @@ from referee.cli import main as referee_main
 from referee.compare import compare_transcripts
 from referee.readings import Reading, Readings, Variant, load_readings
 from referee.search import compare_search
+from referee.witnesses import flipped, parts, play
 
 REPO = Path(__file__).resolve().parents[1]
 READINGS = load_readings("cyclades")
@@ -44,8 +45,82 @@ def test_the_search_finds_every_variant_of_a_translation(other):
     for d in result.disagreements:
         # the move found is the transcript's last line, or a step the referee makes after it
         assert d.transcript.splitlines()[-1] == d.move or d.move.startswith("(end the cycle")
-        assert d.verdict_a != d.verdict_b or d.what == "effect"
+        assert d.verdict_a != d.verdict_b or d.what == "outcome"  # a different winner (rule end_of_game)
     assert result.searched["variants without a scenario"] == []
+
+
+def _pair(result):
+    return (result.reading_a, result.variants_a), (result.reading_b, result.variants_b)
+
+
+def _closes(d) -> bool:
+    return d.move.startswith("(end the cycle")
+
+
+@pytest.mark.parametrize("other", ["zh-000", "zh-001", "zh-003"])
+def test_each_witness_is_attributed_to_the_variant_whose_removal_makes_it_vanish(other):
+    """Issue 18 §3: replaying a witness under the compared pair parts them; with
+    its variant switched back in the translation's reading, the two agree."""
+    result = searched("en", other)
+    pair = _pair(result)
+    for d in result.disagreements:
+        a = play(d.transcript, pair[0], READINGS, _closes(d))
+        b = play(d.transcript, pair[1], READINGS, _closes(d))
+        assert parts(a, b, _closes(d)) in ("verdict", "outcome"), d.transcript
+        for v in d.variants:
+            assert v in result.differing
+            without = play(d.transcript, flipped(pair[1], v), READINGS, _closes(d))
+            assert parts(a, without, _closes(d)) in ("", "effect"), (v, d.transcript)
+
+
+@pytest.mark.parametrize("other", ["zh-000", "zh-001", "zh-003"])
+def test_witnesses_are_not_repeated_and_their_set_up_is_legal_under_both(other):
+    """One witness per variant; every move before the last is legal under both
+    readings; the last written move's verdict differs (or, at the end of the
+    game, the winner); what differs is said in words, naming both readings."""
+    result = searched("en", other)
+    labels = [d.variants for d in result.disagreements]
+    assert len(labels) == len(set(labels))
+    assert len({d.transcript for d in result.disagreements}) == len(labels)
+    for d in result.disagreements:
+        for o in (d.outcome_a, d.outcome_b):  # as settled; re-checked independently below
+            assert o.setup_legal, d.transcript
+        a = play(d.transcript, _pair(result)[0], READINGS, _closes(d))
+        b = play(d.transcript, _pair(result)[1], READINGS, _closes(d))
+        assert a.setup_legal and b.setup_legal, d.transcript
+        if _closes(d):  # rule end_of_game: who wins, stated when the cycle ends
+            assert a.outcome != b.outcome
+        else:
+            assert d.transcript.splitlines()[-1] == d.move
+            assert a.last() != b.last() or a.error != b.error
+        assert f"under {result.reading_a}" in d.said and f"under {result.reading_b}" in d.said
+
+
+def test_the_retreat_order_and_the_harpy_are_shown_by_a_following_move():
+    """loser_decides_first (seed 001) changes who decides first after a round, and
+    harpy_replaces_troop (seed 000) who holds the island: the round and the Harpy
+    are legal under both readings, and a following move shows the difference."""
+    harpy = next(d for d in searched("en", "zh-000").disagreements if d.variants == ("harpy_replaces_troop",))
+    assert harpy.follow and harpy.found_move.startswith("Ann/Ares: buy Harpy: troop IS")
+    island = harpy.found_move.rsplit(" ", 1)[-1]
+    assert harpy.move == f"Ann/Ares: troop on {island}"  # rule recruit_troop_place: on an island she holds
+    assert harpy.verdict_a == ("recruit_troop_place",) and harpy.verdict_b == ()
+    order = next(d for d in searched("en", "zh-001").disagreements if d.variants == ("loser_decides_first",))
+    assert order.follow and order.found_move.startswith("battle:")
+    assert "Ann: retreat" in order.move or "Bob: retreat" in order.move
+
+
+def test_the_marker_island_witness_is_not_labelled_as_the_retreat_order():
+    """A retreat to an island held only by a territory marker parts en and zh-001
+    through territory_marker_income_only, not loser_decides_first."""
+    result = searched("en", "zh-001")
+    for d in result.disagreements:
+        if d.variants == ("loser_decides_first",):
+            without = play(d.transcript, flipped(_pair(result)[1], "territory_marker_income_only"), READINGS)
+            a = play(d.transcript, _pair(result)[0], READINGS)
+            assert parts(a, without, False) in ("verdict",)  # the order alone still parts them
+    marker = [d for d in result.disagreements if "territory_marker_income_only" in d.variants]
+    assert len(marker) == 1
 
 
 def test_a_witness_transcript_is_reproduced_by_referee_check(tmp_path):
@@ -101,3 +176,4 @@ def test_compare_command_line(tmp_path):
     assert bad.exit_code == 2 and "give two readings" in bad.stderr
     bad = CliRunner().invoke(referee_main, ["compare", "cyclades", "--rules", "en", "--rules", "zh-9"])
     assert bad.exit_code == 2 and "unknown rules reading 'zh-9'" in bad.stderr
+
