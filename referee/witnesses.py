@@ -39,11 +39,16 @@ class Outcome:
     outcome: str  # with ``closes``: who wins, in words
     before: tuple  # per written move: the state before it
     after_last: frozenset | None = None  # the state after the last written move
+    last_line: int = 0  # the transcript's last line
 
     @property
     def setup_legal(self) -> bool:
-        """Every move before the last is legal (and was read)."""
-        return not self.error and all(not v for v in self.verdicts[:-1])
+        """Every move before the last was read and is legal; a reading that cannot
+        read the transcript stops at its last move (the moves before are then
+        the moves judged)."""
+        if self.error:
+            return self.error.startswith(f"<witness>:{self.last_line}:") and all(not v for v in self.verdicts)
+        return all(not v for v in self.verdicts[:-1])
 
     def last(self) -> tuple:
         return self.verdicts[-1] if self.verdicts else ()
@@ -54,11 +59,19 @@ def play(text: str, reading: tuple, readings: Readings, closes: bool = False) ->
     from .notation import parse_transcript
     from .search import _referee
 
+    last_line = len(text.splitlines())
+    error = ""
     try:
         referee = _referee(parse_transcript(text, source="<witness>"), reading, readings)
         run = referee.run(close=closes)
-    except RefereeError as error:
-        return Outcome((), (), (), str(error).splitlines()[0], None, "", ())
+    except RefereeError as failure:  # the moves before the last, judged alone
+        error = str(failure).splitlines()[0]
+        try:
+            setup = "".join(line + "\n" for line in text.splitlines()[:-1])
+            referee = _referee(parse_transcript(setup, source="<witness>"), reading, readings)
+            run = referee.run(close=False)
+        except RefereeError:
+            return Outcome((), (), (), error, None, "", (), None, last_line)
     steps = list(run.written())
     catalogue = _catalogue(referee.rules.name)
     messages = []
@@ -73,9 +86,9 @@ def play(text: str, reading: tuple, readings: Readings, closes: bool = False) ->
                 said.append(v.rule)
         messages.append("; ".join(dict.fromkeys(said)))
     return Outcome(tuple(rules_broken(s) for s in steps), tuple(s.play.text if s.play else "" for s in steps),
-                   tuple(messages), "", run.final,
-                   referee.rules.describe_outcome(run.final) if closes else "", tuple(s.before for s in steps),
-                   steps[-1].after if steps else None)
+                   tuple(messages), error, run.final,
+                   referee.rules.describe_outcome(run.final) if closes and not error else "",
+                   tuple(s.before for s in steps), steps[-1].after if steps else None, last_line)
 
 
 def _catalogue(game: str):
@@ -121,7 +134,7 @@ def settle_one(transcript: str, closes: bool, labelled: tuple, follow: tuple, pa
     one: a set-up move one reading refuses, or an effect no following move shows."""
     reading_a, reading_b = pair
     a, b = play(transcript, reading_a, readings, closes), play(transcript, reading_b, readings, closes)
-    if not (a.setup_legal and b.setup_legal):
+    if not _legal_upto(a, b):
         return None
     what = parts(a, b, closes)
     if what in ("verdict", "outcome"):
@@ -134,25 +147,17 @@ def settle_one(transcript: str, closes: bool, labelled: tuple, follow: tuple, pa
     for lines in follow:
         text = transcript + "".join(line + "\n" for line in lines)
         a2, b2 = play(text, reading_a, readings), play(text, reading_b, readings)
-        if _legal_upto(a2, b2, len(text.splitlines())) and parts(a2, b2, False) == "verdict":
+        if _legal_upto(a2, b2) and parts(a2, b2, False) == "verdict":
             causes, proven = _causes(text, False, labelled, pair, differing, readings, a2, "verdict")
             if proven:
                 return Settled(text, "verdict", tuple(lines), causes, a2, b2)
     return None
 
 
-def _legal_upto(a: Outcome, b: Outcome, last_line: int) -> bool:
+def _legal_upto(a: Outcome, b: Outcome) -> bool:
     """Every move before the last is legal under both (the one found included);
     a reading that cannot read the transcript must stop at its last line."""
-    if a.error and b.error:
-        return False
-    for o in (a, b):
-        if o.error:
-            if not o.error.startswith(f"<witness>:{last_line}:"):
-                return False
-        elif any(o.verdicts[:-1]):
-            return False
-    return True
+    return not (a.error and b.error) and a.setup_legal and b.setup_legal
 
 
 def _causes(transcript: str, closes: bool, labelled: tuple, pair: tuple, differing: tuple,
@@ -191,7 +196,7 @@ def settle(result, readings: Readings, scenarios: dict) -> None:
         if settled.follow:
             d.found_move, d.move = d.move, settled.follow[-1]
         d.what = settled.what
-        d.verdict_a, d.verdict_b = settled.a.last(), settled.b.last()
+        d.verdict_a, d.verdict_b = (("unreadable",) if o.error else o.last() for o in (settled.a, settled.b))
         d.outcome_a, d.outcome_b = settled.a, settled.b
         d.said = said(d, result.reading_a, result.reading_b, settled)
         rank = (bool(settled.follow), len(d.position), len(d.transcript))
