@@ -15,6 +15,7 @@ a stable order.
 from __future__ import annotations
 
 import html
+import re
 from dataclasses import dataclass, field
 
 from .catalogue import ENGLISH
@@ -55,6 +56,15 @@ class Entry:
     picture_title: str = ""
     move: str = ""
     extra: dict = field(default_factory=dict)
+
+
+_ID_ASIDE = re.compile(r"\s*\((?:[^()]*?\b[a-z]+_[a-z0-9_]+\b[^()]*)\)")
+
+
+def plain(text: str) -> str:
+    """A catalogue or readings text without its asides naming rule or variant
+    ids ("(rule creature_track_slide)"): the ids go to the 'id:' trailer."""
+    return _ID_ASIDE.sub("", text)
 
 
 def _seed(reading: str) -> str:
@@ -99,7 +109,9 @@ def entries(result, readings: Readings | None = None, pictures: bool = False) ->
         topic = variants[0].topic
         said_a = [s for v in variants for s in sentences(readings, catalogue, a, v)]
         said_b = [s for v in variants for s in sentences(readings, catalogue, b, v)]
-        english = tuple(dict.fromkeys(catalogue.rule(r).en for v in variants for r in v.rules if r in catalogue))
+        english = tuple(dict.fromkeys(plain(catalogue.rule(r).en) for v in variants for r in v.rules if r in catalogue))
+        for said in said_a + said_b:
+            said.rule = plain(said.rule)
         entry = Entry(topic, tuple(v.title for v in variants), said_a, said_b, english, d.said or d.replay,
                       d.transcript,
                       f"referee check --rules {a} witness.txt; referee check --rules {b} witness.txt",
