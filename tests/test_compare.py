@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import functools
 import json
+import os
+import re
 from pathlib import Path
 
 import pytest
@@ -107,7 +109,10 @@ def test_the_retreat_order_and_the_harpy_are_shown_by_a_following_move():
     assert harpy.verdict_a == ("recruit_troop_place",) and harpy.verdict_b == ()
     order = next(d for d in searched("en", "zh-001").disagreements if d.variants == ("loser_decides_first",))
     assert order.follow and order.found_move.startswith("battle:")
-    assert "Ann: retreat" in order.move or "Bob: retreat" in order.move
+    # rule battle_retreat: after the round Ann (the attacker) lost, en has Bob (the defender) decide first;
+    # under zh-001 Ann's stay is filled in before Bob's, so her decision after his is out of turn there
+    assert order.follow[0].startswith("Bob: ") and order.move.startswith("Ann: ")
+    assert order.verdict_a == () and order.verdict_b == ("unreadable",)
 
 
 def test_the_marker_island_witness_is_not_labelled_as_the_retreat_order():
@@ -147,8 +152,12 @@ def test_readings_that_differ_in_wording_only_agree():
                         {"en": Reading("en", "", ()),
                          "en-reworded": Reading("en-reworded", "", ("apollo_marker_any_island", "apollo_island_reworded"))},
                         {**READINGS.variants, "apollo_island_reworded": reworded})
-    result = compare_search("cyclades", "en", "en-reworded", readings=readings)
+    calls = []
+    result = compare_search("cyclades", "en", "en-reworded", readings=readings,
+                            progress=lambda *args: calls.append(args))
     assert result.searched["scenarios"] == ["apollo-turn"]
+    # the progress line's figures: searches done of all, differences found, seconds left at most
+    assert calls and calls[-1][:3] == (calls[-1][1], calls[-1][1], 0) and calls[-1][3] == 0
     assert result.agree and result.disagreements == []
     # ...while the variant alone, without the rewording, is found at once
     readings.readings["zh-any"] = Reading("zh-any", "", ("apollo_marker_any_island",))
@@ -177,3 +186,93 @@ def test_compare_command_line(tmp_path):
     bad = CliRunner().invoke(referee_main, ["compare", "cyclades", "--rules", "en", "--rules", "zh-9"])
     assert bad.exit_code == 2 and "unknown rules reading 'zh-9'" in bad.stderr
 
+
+# -- the translation report (issue 18 §3) ------------------------------------------------------
+
+CHROMIUM = "/usr/bin/chromium"
+
+
+def test_the_text_output_is_grouped_by_topic_in_plain_words():
+    """No snake_case ids, 'free facts' or 'rule blocks' before the 'id:' trailers;
+    each difference under its topic, with the sentences that cause it."""
+    from referee.translation_report import to_text
+
+    text = to_text(searched("en", "zh-001"))
+    main = "\n".join(line for line in text.splitlines() if not line.strip().startswith("id:"))
+    assert "free facts" not in main and "rule block" not in main
+    assert not re.findall(r"\b[a-z]+_[a-z0-9_]+\b", main)  # no snake_case id outside the trailers
+    for topic in ("Battles", "Creatures", "Movement"):
+        assert f"\n{topic}\n" in text
+    assert "此时败方若有撤退路径可选择撤退" in text  # seed 001's sentence of loser_decides_first
+    assert text.count("  id: ") == len(READINGS.active("zh-001"))
+
+
+def test_report_option_writes_a_new_file_only(tmp_path):
+    """--report refuses an existing file or an unknown kind before searching."""
+    existing = tmp_path / "r.html"
+    existing.write_text("mine", encoding="utf-8")
+    out = CliRunner().invoke(referee_main, ["compare", "cyclades", "--rules", "en", "--rules", "zh-001",
+                                            "--report", str(existing)])
+    assert out.exit_code == 2 and "exists already" in out.stderr
+    assert existing.read_text(encoding="utf-8") == "mine"
+    out = CliRunner().invoke(referee_main, ["compare", "cyclades", "--rules", "en", "--rules", "zh-001",
+                                            "--report", str(tmp_path / "r.pdf")])
+    assert out.exit_code == 2 and ".html or .htm or .md" in out.stderr
+
+
+def test_the_markdown_report_has_every_witness():
+    from referee.translation_report import to_markdown
+
+    result = searched("en", "zh-003")
+    text = to_markdown(result)
+    assert text.count("<svg") == len(result.disagreements)
+    assert "每位玩家必须能够支付他所选择两位神明的全部成本" in text  # seed 003's sentence of priests_off_total_2p
+    assert "## Offerings" in text
+
+
+def test_the_html_report_renders_in_chromium(tmp_path):
+    """The HTML report in headless Chromium: it renders, every witness has its
+    board picture, the Chinese sentences are there."""
+    if not Path(CHROMIUM).exists():
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"{CHROMIUM} is missing: CI must install Debian's chromium (.ci/run does)")
+        pytest.skip(f"{CHROMIUM} is missing")
+    from playwright.sync_api import sync_playwright
+
+    from referee.translation_report import to_html
+
+    result = searched("en", "zh-001")
+    path = tmp_path / "report.html"
+    path.write_text(to_html(result), encoding="utf-8")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                             args=["--headless", "--no-sandbox", "--disable-gpu"])
+        try:
+            page = browser.new_page()
+            page.goto(path.as_uri())
+            sections = page.locator("section.witness")
+            assert sections.count() == len(result.disagreements) == len(READINGS.active("zh-001"))
+            for i in range(sections.count()):
+                svg = sections.nth(i).locator("figure.position svg")
+                assert svg.count() == 1
+                box = svg.bounding_box()
+                assert box and box["width"] > 100 and box["height"] > 100  # drawn, not empty
+            body = page.locator("body").inner_text()
+            assert "此时败方若有撤退路径可选择撤退" in body
+            assert "The English rule" in body
+        finally:
+            browser.close()
+
+
+def test_the_shipped_example_is_current(tmp_path):
+    """docs/examples/compare-en-zh-001.html is what tools/compare_example.py
+    writes from today's search (regenerated into a temporary folder here)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("compare_example", REPO / "tools" / "compare_example.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    fresh = tmp_path / "compare-en-zh-001.html"
+    fresh.write_text(tool.render(searched(*tool.PAIR[1:])), encoding="utf-8")
+    assert tool.EXAMPLE.read_text(encoding="utf-8") == fresh.read_text(encoding="utf-8"), \
+        "docs/examples/compare-en-zh-001.html is not current: run python tools/compare_example.py"
