@@ -245,13 +245,19 @@ def rules_command(game, as_json):
 @click.option("--seconds", type=click.FloatRange(min=0.5), default=None, metavar="S",
               help="Search: time bound per scenario (default 20 s).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def compare_command(game, rules, replay, only, max_size, seconds, as_json):
+@click.option("--report", "report", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              metavar="FILE", help="Search: also write the translation report to a new FILE.html or FILE.md.")
+def compare_command(game, rules, replay, only, max_size, seconds, as_json, report):
     """Where do two rules readings of GAME disagree? A solver search for small positions, or --transcripts."""
     from .compare import compare_transcripts
 
     try:
         if len(rules) != 2:
             raise RefereeError(f"give two readings: --rules A --rules B (got {len(rules)})")
+        if report is not None:
+            _check_new_file(report, (".html", ".htm", ".md"))
+            if replay:
+                raise RefereeError("--report goes with the search, not --transcripts")
         if replay:
             result = compare_transcripts(game.casefold(), rules[0], rules[1],
                                          [Path(p) for p in only] if only else None)
@@ -260,11 +266,39 @@ def compare_command(game, rules, replay, only, max_size, seconds, as_json):
                 raise RefereeError("--only goes with --transcripts")
             from .search import compare_search
             options = {k: v for k, v in (("max_size", max_size), ("seconds", seconds)) if v is not None}
-            result = compare_search(game.casefold(), rules[0], rules[1], **options)
+            if sys.stderr.isatty():
+                options["progress"] = _progress
+            try:
+                result = compare_search(game.casefold(), rules[0], rules[1], **options)
+            finally:
+                if "progress" in options:
+                    click.echo("\r\033[K", nl=False, err=True)
+        if report is not None:
+            from .translation_report import write_report
+            _emit(write_report(result, report), report, None)
+            click.echo(f"the report is in {report}", err=True)
         click.echo(dumps(result.to_json()) if as_json else result.to_text(), nl=False)
     except RefereeError as error:
         _fail(error, as_json)
     sys.exit(0 if result.agree else 1)
+
+
+def _check_new_file(path: Path, suffixes: tuple[str, ...]) -> None:
+    """Before a long computation: the answer's file must be new, in a folder that exists, of a known kind."""
+    if path.suffix.lower() not in suffixes:
+        raise RefereeError(f"{path}: give a file name ending in {' or '.join(suffixes)}")
+    if path.exists():
+        raise RefereeError(f"{path} exists already; the referee writes only new files")
+    if not path.resolve().parent.is_dir():
+        raise RefereeError(f"cannot write {path}: there is no folder {path.parent}")
+
+
+def _progress(done: int, total: int, found: int, seconds_left: float) -> None:
+    """The search's progress line on a terminal (standard error)."""
+    minutes, secs = divmod(int(seconds_left), 60)
+    click.echo(f"\r\033[Ksearching: {done} of {total} searches done (each tries the positions of one situation), "
+               f"{found} difference{'s' if found != 1 else ''} found, at most {minutes}m{secs:02d}s left",
+               nl=False, err=True)
 
 
 def board_picture(game: str, players: int | None = None, board_file: str | None = None,

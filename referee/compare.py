@@ -77,6 +77,7 @@ class CompareResult:
     searched: dict = field(default_factory=dict)
     transcripts: list[TranscriptComparison] = field(default_factory=list)
     disagreements: list = field(default_factory=list)  # search.Disagreement
+    dropped: list = field(default_factory=list)  # (scenario, variants) of witnesses that could not be settled
     seconds: float = 0.0
 
     @property
@@ -126,20 +127,10 @@ class CompareResult:
                                      f"later moves are judged in different positions")
             lines.append("the readings agree on every transcript" if not parted else
                          f"{len(parted)} of {len(self.transcripts)} transcripts part")
-        else:
-            s = self.searched
-            lines.append(f"searched {len(s.get('scenarios', []))} scenarios, at most {s.get('max free facts')} "
-                         f"free facts in a position, {s.get('seconds per scenario')} s of solving each:")
-            lines += [f"  - {name}: {text}" for name, text in s.get("spaces", {}).items()]
-            if s.get("variants without a scenario"):
-                lines.append(f"  not searched (no scenario): {', '.join(s['variants without a scenario'])}")
-            for d in self.disagreements:
-                lines.extend(d.to_text(a, b))
-            if self.agree:
-                lines.append("no disagreement found within these bounds: the readings agree there")
-            else:
-                lines.append(f"{len(self.disagreements)} disagreement{'s' if len(self.disagreements) != 1 else ''} "
-                             f"found ({self.seconds:.1f} s)")
+        else:  # the search: grouped by topic, in plain words (referee/translation_report.py)
+            from .translation_report import to_text
+
+            return to_text(self)
         return "\n".join(lines) + "\n"
 
 

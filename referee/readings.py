@@ -49,11 +49,12 @@ class Variant:
     sources: tuple[Source, ...]
     module: Path
     ruling: str = ""   # a publisher's answer the variant follows (a forum answer, say), if any
+    topic: str = "other rules"  # what a translation report groups it under (battles, movement, creatures...)
 
     def to_json(self) -> dict:
         return {"id": self.id, "title": self.title, "rules": list(self.rules), "changes_play": self.changes_play,
                 "default": self.default, "reading": self.reading, "module": self.module.name,
-                "sources": [vars(s) for s in self.sources], "ruling": self.ruling}
+                "sources": [vars(s) for s in self.sources], "ruling": self.ruling, "topic": self.topic}
 
 
 @dataclass(frozen=True)
@@ -168,8 +169,11 @@ def _variant(src: TomlSource, vid: str, table: dict[str, Any], variants_dir: Pat
     ruling = table.get("ruling", "")
     if not isinstance(ruling, str):
         raise src.error(f"variant {vid}: 'ruling' must be a string", where)
+    topic = table.get("topic", "other rules")
+    if not isinstance(topic, str) or not topic.strip():
+        raise src.error(f"variant {vid}: 'topic' must be a non-empty string", where)
     return Variant(vid, table["title"], tuple(rules), table["changes_play"], table["default"], table["reading"],
-                   tuple(sources), module, ruling)
+                   tuple(sources), module, ruling, topic)
 
 
 def readings_json(readings: Readings) -> dict:

@@ -51,6 +51,7 @@ class Scenario:
     description: str
     fixed: tuple[str, ...] = ()  # position: items every position of the scenario has
     then: tuple = ()  # (role, move, line) made after the lines to reach the decision point
+    follow: tuple = ()  # tuples of lines written after a move whose effect alone differs, to show it
 
 
 @dataclass
@@ -69,13 +70,18 @@ class Disagreement:
     reproduced: bool
     replay: str  # what replaying the transcript under both readings gave
     optimal: bool
+    follow: tuple = ()  # the lines written after the move found, to show its effect (referee/witnesses.py)
+    found_move: str = ""  # with follow: the move the search found
+    said: str = ""  # what differs, in words
+    outcome_a: object = None  # witnesses.Outcome under each reading
+    outcome_b: object = None
 
     def to_json(self) -> dict:
         return {"scenario": self.scenario, "variants": list(self.variants), "rule_blocks": list(self.blocks),
                 "position": list(self.position), "move": self.move, "what": self.what,
                 "verdict_a": list(self.verdict_a), "verdict_b": list(self.verdict_b),
                 "transcript": self.transcript, "reproduced": self.reproduced, "replay": self.replay,
-                "minimal": self.optimal}
+                "minimal": self.optimal, "follow": list(self.follow), "said": self.said}
 
     def to_text(self, a: str, b: str) -> list[str]:
         out = [f"disagreement in scenario {self.scenario} (variants {', '.join(self.variants)}; "
@@ -130,9 +136,11 @@ legality_differs :- b_illegal, not a_illegal.
 
 
 def compare_search(game: str, reading_a: str, reading_b: str, max_size: int = DEFAULT_MAX_SIZE,
-                   seconds: float = DEFAULT_SECONDS, readings: Readings | None = None) -> CompareResult:
+                   seconds: float = DEFAULT_SECONDS, readings: Readings | None = None,
+                   progress=None) -> CompareResult:
     """Search the scenarios of the variants in which the readings differ for
-    positions and moves they judge differently (see the module docstring)."""
+    positions and moves they judge differently (see the module docstring).
+    ``progress(done, total, found, seconds_left)`` is called after each search."""
     started = time.perf_counter()
     if readings is None:
         variants_a, variants_b = check_readings(game, reading_a, reading_b)
@@ -163,6 +171,17 @@ def compare_search(game: str, reading_a: str, reading_b: str, max_size: int = DE
     pair = ((reading_a, variants_a), (reading_b, variants_b))
     shown_legality: set = set()
     shown_any: set = set()
+    total = sum(len([v for v in s.variants if v in differing] or differing) for s in scenarios)
+    done = 0
+
+    def searching(found: list, then=None):
+        nonlocal done
+        out = then() if then else None
+        done += 1
+        if progress is not None:
+            progress(min(done, total), total, len(found), max(0, total - done) * seconds)
+        return out
+
     for scenario in scenarios:
         # Each variant alone first (reading A with that variant switched), so that each
         # difference gets its own witness; a witness counts when it parts A and B.
@@ -173,9 +192,9 @@ def compare_search(game: str, reading_a: str, reading_b: str, max_size: int = DE
                 reproduced = True
                 continue
             # from A's side (A against A with v switched), else from B's (B with v switched against B)
-            found = _search(scenario, (reading_a, variants_a),
-                            (f"{reading_a}±{vid}", tuple(sorted(set(variants_a) ^ {vid}))), pair,
-                            readings, max_size, seconds)
+            found = searching(result.disagreements, lambda: _search(
+                scenario, (reading_a, variants_a), (f"{reading_a}±{vid}", tuple(sorted(set(variants_a) ^ {vid}))),
+                pair, readings, max_size, seconds))
             if found is None or not found.reproduced:
                 found = _search(scenario, (f"{reading_b}±{vid}", tuple(sorted(set(variants_b) ^ {vid}))),
                                 (reading_b, variants_b), pair, readings, max_size, seconds)
@@ -191,6 +210,9 @@ def compare_search(game: str, reading_a: str, reading_b: str, max_size: int = DE
             if found is not None:
                 found.variants = tuple(own)
                 result.disagreements.append(found)
+    from .witnesses import settle
+
+    settle(result, readings, {s.name: s for s in every})
     result.seconds = time.perf_counter() - started
     return result
 

@@ -69,6 +69,15 @@ def _decisions(places: dict) -> tuple:
     return tuple(out)
 
 
+def _order(first: tuple, second: tuple) -> tuple:
+    """The decisions after a round, written in both orders, the second a stay or
+    a retreat (player, place): a reading that has the other side decide first
+    fills in that side's unwritten stay, so the second decision is out of turn there."""
+    (p, x), (q, y) = first, second
+    return ((f"{q}: stay", f"{p}: stay"), (f"{p}: stay", f"{q}: stay"),
+            (f"{q}: stay", f"{p}: retreat to {x}"), (f"{p}: stay", f"{q}: retreat to {y}"))
+
+
 _CYCLE1 = ("cycle 1", "creatures: Pegasus")
 SCENARIOS: tuple[Scenario, ...] = (
     Scenario(
@@ -83,7 +92,8 @@ SCENARIOS: tuple[Scenario, ...] = (
         _rounds("Bob", "Ann"),
         "a round of Bob's fleet against Ann's on C2 (3-player board, cycle 1); free: ports and metropolises "
         "on IS1, IS2, IS3 (next to C2), Ann's extra fleets on C2; moves: every round with both faces written "
-        "(0-3), losses unwritten or written"),
+        "(0-3), losses unwritten or written",
+        follow=_order(("Ann", "C1"), ("Bob", "D3"))),
     Scenario(
         "land-round", ("battle_round", "battle_defence_bonus", "battle_retreat"),
         ("metropolis_no_defence", "loser_decides_first"),
@@ -94,7 +104,8 @@ SCENARIOS: tuple[Scenario, ...] = (
          _units("Bob", 2, "troop", "IS2")),
         _rounds("Ann", "Bob"),
         "a round of Ann's 2 troops against Bob's on IS2 (3-player board, cycle 1); free: a fortress and a "
-        "metropolis on IS2, Bob's extra troops there; moves: every round with both faces written"),
+        "metropolis on IS2, Bob's extra troops there; moves: every round with both faces written",
+        follow=_order(("Ann", "IS1"), ("Bob", "IS5"))),
     Scenario(
         "sea-retreat", ("battle_retreat", "battle_retreat_place"),
         ("fleet_retreat_to_own_space", "loser_decides_first"),
@@ -180,7 +191,8 @@ SCENARIOS: tuple[Scenario, ...] = (
               for i in range(1, 9)),
         "Ann's Ares turn (3-player board, cycle 1), the Harpy just bought; free: extra troops of Bob on IS2, "
         "of Cy on IS3, of Ann on IS1; moves: the Harpy on a troop of each island",
-        then=(("Ann", fn("buy", Fn("harpy")), ""),)),
+        then=(("Ann", fn("buy", Fn("harpy")), ""),),
+        follow=tuple((f"Ann/Ares: troop on IS{i}",) for i in range(1, 9))),
     Scenario(
         "zeus-replace", ("zeus_replace_creature", "chimera_shuffle"), ("chimera_shuffle_on_replace",),
         tuple(_HEAD3),
