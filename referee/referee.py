@@ -157,7 +157,7 @@ class Referee:
         if upto is not None:  # guess no further than the moves asked for
             plays = [i for i, e in enumerate(events) if isinstance(e, Play)]
             events = events[:plays[upto - 1] + 1] if upto <= len(plays) else events
-        self._events = events
+        self._events = self.transcript.events  # the whole record: a line out of sequence is seen by what follows it
         deferred: dict[int, list[Play]] = {}  # lines written out of sequence, by the index they follow
         for index, event in enumerate(events):
             self._index = index

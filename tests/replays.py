@@ -10,8 +10,11 @@ from referee.api import Session
 
 ROOT = Path(__file__).resolve().parents[1]
 #: Every shipped transcript (transcripts/**, the readings' witnesses included:
-#: each is judged under the reading its header names).
-TRANSCRIPTS = sorted(p for p in (ROOT / "transcripts").rglob("*.txt") if not p.name.endswith(".report.txt"))
+#: each is judged under the reading its header names), but the records that are
+#: refused whole (exit 2, '# Cannot be read:' in their header): they have no positions.
+TRANSCRIPTS = sorted(p for p in (ROOT / "transcripts").rglob("*.txt")
+                     if not p.name.endswith(".report.txt") and p.name != "README.txt"
+                     and "\n# Cannot be read:" not in p.read_text(encoding="utf-8"))
 
 
 def transcript_ids(paths) -> list[str]:
