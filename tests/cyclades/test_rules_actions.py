@@ -16,7 +16,7 @@ from __future__ import annotations
 from conftest import (buildings, check_rewritten, count, fleets, fluents, gold, holds, marker, opening, play,
                       transcript, troops)
 
-from referee.terms import fn
+from referee.terms import Fn, fn
 
 
 def golds_along(g, line: str, player: str, nth: int = 1) -> list[int]:
@@ -84,15 +84,17 @@ def test_apollo_order_the_players_on_apollo_act_in_the_order_they_came():
 
 def test_action_order_a_player_whose_god_came_earlier_cannot_act_later():
     """Rule action_order: "Players act in the order of their gods on the track, from the
-    top down; ..." — Ann (Zeus, 4th) acts: the turns before hers are over, so Eve
-    (Poseidon, 1st) cannot act after her."""
+    top down; ..." — Ann (Zeus, 4th) is written acting before Eve (Poseidon, 1st),
+    whose turn comes first and is written on below: Ann's line is the one out of
+    sequence (docs/notation.md, "Reading a record tolerantly"), judged where it is
+    written and taken again after Eve's."""
     g = play(ORDERED + """
         Ann/Zeus: priest
         Eve/Poseidon: pass
         Dan/Apollo: prosperity on IS6
     """)
-    assert g.problems == [("Eve/Poseidon: pass", ("action_order", "not_in_control"))]
-    assert g.first == [("Eve/Poseidon: pass", "action_order")]
+    assert g.problems == [("Ann/Zeus: priest", ("action_order", "not_in_control"))]
+    assert g.first == [("Ann/Zeus: priest", "action_order")]
     # Before her turn: while Eve (Poseidon, 1st) acts, Ann (Zeus, 4th) is told hers comes
     # later. (The notation's sequencing would end the turns before Ann's line; so the
     # move is judged in the position where Eve acts.)
@@ -102,6 +104,12 @@ def test_action_order_a_player_whose_god_came_earlier_cannot_act_later():
     assert found[0][1] == \
         "Eve has the turn with Poseidon; Ann's turn with Zeus is later: the gods act from the top of the track down"
     assert g.report.problems[0].breaches[0].message == \
+        "Eve has the turn with Poseidon; Ann's turn with Zeus is later: the gods act from the top of the track down"
+    # After her turn: once Ann (Zeus, 4th) acts, Eve's turn (Poseidon, 1st) is over.
+    ann_acted = play(ORDERED + "Ann/Zeus: priest\n")
+    found = ann_acted.breaches(ann_acted.after("Ann/Zeus: priest"), "Eve", Fn("pass"))
+    assert [rule for rule, _ in found] == ["action_order", "not_in_control"]
+    assert found[0][1] == \
         "Ann has the turn with Zeus; Eve's turn with Poseidon is over: the gods act from the top of the track down"
 
 

@@ -388,13 +388,13 @@ def test_siren_fleet_replaces_an_enemy_fleet():
 
 def test_siren_fleet_only_an_enemy_fleet():
     """Rule siren_fleet: "Siren: one enemy fleet of the player's choice goes back ..." — not Ann's own fleet on
-    C6, nor an empty sea space."""
+    C6, nor an empty sea space (D3; D4 is a hex of the island IS4, which the reader refuses at the id)."""
     g = play(first_cycle("Siren", "Ann/Zeus: buy Siren: C6"))
     assert g.problems == [("Ann/Zeus: buy Siren: C6", ("siren_fleet",))]
     assert g.report.problems[0].breaches[0].message == "Ann cannot use the Siren on C6: there is no enemy fleet there"
     assert count(g.final, "fleets", "Ann", "C6") == 1
-    g = play(first_cycle("Siren", "Ann/Zeus: buy Siren: D4"))
-    assert g.problems == [("Ann/Zeus: buy Siren: D4", ("siren_fleet",))]
+    g = play(first_cycle("Siren", "Ann/Zeus: buy Siren: D3"))
+    assert g.problems == [("Ann/Zeus: buy Siren: D3", ("siren_fleet",))]
 
 
 def test_siren_reserve_from_the_board_when_the_reserve_is_empty():
