@@ -25,7 +25,7 @@ from referee.records import find_records
 
 ROOT = Path(__file__).resolve().parents[1]
 LUNA = ROOT / "transcripts" / "luna"
-ILLEGAL = "illegal-out-of-turn.txt"  # 1 move, breaks not_in_control
+ILLEGAL = "illegal-out-of-turn.txt"  # 1 move, breaks setup_start_player and not_in_control
 LEGAL = "disputed-occupy-tile.txt"  # 3 moves, legal, one disputed move
 LONG = "game-4p.txt"  # 175 moves, legal: a record that takes a while
 
@@ -78,11 +78,11 @@ def test_one_line_per_record_in_order_then_the_summary_and_the_worst_exit_code(a
     assert out[0] == ("games/2024/b-legal.txt: legal (3 moves, rules: en); 1 disputed move explained")
     assert out[1].startswith("games/2024/c-broken.txt:2:")
     assert ": unreadable: error[notation]:" in out[1]
-    assert out[2] == ("games/a-illegal.txt: ILLEGAL: 1 illegal move (not_in_control), the first on line 9: "
+    assert out[2] == ("games/a-illegal.txt: ILLEGAL: 1 illegal move (not_in_control, setup_start_player), the first on line 10: "
                       "'recruit on 4' (1 move, rules: en)")
     assert out[3].startswith("checked 3 records, 4 moves, in ") and out[3].endswith(" with 2 jobs")
     assert out[4] == "  1 legal, 1 with illegal moves, 1 unreadable"
-    assert out[5] == "  1 illegal move by rule: not_in_control 1"
+    assert out[5] == "  1 illegal move by rule: not_in_control 1, setup_start_player 1"
     assert out[6] == "  skipped .txt files: 2 expected reports, 1 not transcript (games/README.txt)"
     assert result.exit_code == 2  # the worst: a record that cannot be read
     # without the unreadable record, the worst is an illegal move
@@ -112,7 +112,7 @@ def test_json_lines_one_report_per_record_then_the_summary(archive):
     assert broken["error"]["code"] == "notation" and broken["error"]["line"] == 2
     s = summary["summary"]
     assert (s["records"], s["moves"], s["legal"], s["illegal"], s["unreadable"]) == (3, 4, 1, 1, 1)
-    assert s["illegal_moves_by_rule"] == {"not_in_control": 1} and s["exit"] == 2
+    assert s["illegal_moves_by_rule"] == {"not_in_control": 1, "setup_start_player": 1} and s["exit"] == 2
     assert s["skipped"] == {"expected_reports": 2, "not_transcripts": ["games/README.txt"]}
 
 

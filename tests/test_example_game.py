@@ -87,8 +87,8 @@ def test_check_reports_each_illegal_move_with_its_rule():
     result = cli("check", ILLEGAL)
     assert result.exit_code == 1
     assert result.output == (
-        f"{ILLEGAL}:5:1: Bob: 'take 4 from 2': take_count: Bob may take 1 to 3 objects, not 4\n"
-        f"{ILLEGAL}:6:1: Bob: 'take 1 from 1': take_turns: Bob moved just now: it is Ann's turn; "
+        f"{ILLEGAL}:5:1: move 2, Bob: 'take 4 from 2': take_count: Bob may take 1 to 3 objects, not 4\n"
+        f"{ILLEGAL}:6:1: move 3, Bob: 'take 1 from 1': take_turns: Bob moved just now: it is Ann's turn; "
         "not_in_control: it is Ann's turn, not Bob's\n\n"
         f"{ILLEGAL}: checked 3 moves (rules: en); 2 illegal moves (each recorded and applied as played, "
         "as a move nobody noticed stands); Bob wins.\n")
@@ -112,7 +112,7 @@ def test_moves_after_a_move():
     """The illegal move stands as played (heap 2 is empty): Ann may only take the last object."""
     result = cli("moves", ILLEGAL, "--after", "2")
     assert result.exit_code == 0
-    assert result.output == "after move 2: Ann to decide (1 legal move)\n  - take 1 from heap 1\n"
+    assert result.output == "after move 2 (line 5): Ann to decide (1 legal move)\n  - take 1 from heap 1\n"
 
 
 def test_a_game_without_board_files_refuses_one():
