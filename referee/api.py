@@ -177,6 +177,9 @@ class Session:
                         stopped=run.stopped, period=self.rules.period,
                         assumptions=[Assumed(a.number, self.transcript.source, a.line, a.column, a.text)
                                      for a in run.assumptions])
+        disputed = [s.before for s in run.steps if s.play and s.play.disputed and s.number is not None]
+        if disputed:  # their alternatives: the legal moves of many positions in a few solver calls
+            self.referee.engine.legal_moves_many(self.rules.static, disputed)
         for step in run.steps:
             if step.violations:
                 report.problems.append(self.verdict(run, step))
