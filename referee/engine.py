@@ -454,7 +454,12 @@ def grounding_messages(program_files: Iterable[Path], facts: Iterable[Term],
     try:
         for path in program_files:  # loaded by name, so that a message names its file and line
             ctl.load(str(path))
-        ctl.add("base", [], "\n".join([f"#defined {name}/{arity}." for name, arity in sorted(set(inputs))]
+        # Program text from data, here only: each fact is written as clingo prints its
+        # symbol (a string argument comes out quoted and escaped, so a name stays a
+        # name), and the #defined names are checked to be plain identifiers.
+        names = sorted(set(inputs))
+        assert all(name.isidentifier() and isinstance(arity, int) for name, arity in names), names
+        ctl.add("base", [], "\n".join([f"#defined {name}/{arity}." for name, arity in names]
                                       + [f"{to_symbol(term)}." for term in facts]))
         ctl.ground([("base", [])])
     except RuntimeError as error:  # the messages say why
