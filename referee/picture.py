@@ -9,7 +9,43 @@ only states what the generic side asks of it.
 
 from __future__ import annotations
 
+import re
 from typing import Sequence
+from xml.sax.saxutils import escape as _xml_escape
+
+#: The ink of an SVG picture's text and lines.
+INK = "#222222"
+#: Characters XML cannot hold (a transcript may contain them): drawn as U+FFFD.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def svg_escape(value) -> str:
+    """Text for SVG content or a double-quoted attribute: nothing a transcript
+    says reaches the SVG unescaped."""
+    return _xml_escape(_NOT_XML.sub("\ufffd", str(value)), {'"': "&quot;", "'": "&#39;"})
+
+
+def svg_number(value: float) -> str:
+    """A coordinate to one decimal, without a trailing '.0'."""
+    text = f"{value:.1f}"
+    return text[:-2] if text.endswith(".0") else text
+
+
+class Svg:
+    """An SVG drawing's parts, added in order (each game's draw.py writes its elements)."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+
+    def add(self, text: str) -> None:
+        self.parts.append(text)
+
+    def text(self, x: float, y: float, content, size: float = 11, *, fill: str = INK, weight: str = "normal",
+             anchor: str = "middle", cls: str = "", extra: str = "") -> None:
+        attrs = f' class="{cls}"' if cls else ""
+        bold = ' font-weight="bold"' if weight == "bold" else ""
+        self.add(f'<text x="{svg_number(x)}" y="{svg_number(y)}" font-size="{svg_number(size)}" fill="{fill}"{bold} '
+                 f'text-anchor="{anchor}" dominant-baseline="central"{attrs}{extra}>{svg_escape(content)}</text>')
 
 
 class Picture:

@@ -21,10 +21,9 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
-from xml.sax.saxutils import escape as _xml_escape
 
 from ...errors import RefereeError
-from ...picture import Picture
+from ...picture import INK as _INK, Picture, Svg as _Svg, svg_escape as _esc, svg_number as _n
 from .board import Board, Island, builtin_board, load_board, parse_hex
 from ...terms import Fn
 
@@ -62,7 +61,6 @@ _SEA = "#a8d2ee"
 _SEA_EDGE = "#eef7fd"
 _GOLD = "#f0b429"
 _MARKER = "#e8740c"
-_INK = "#222222"
 _SEA_INK = "#1d4f7a"
 _FONT = "DejaVu Sans, Arial, Helvetica, sans-serif"
 
@@ -182,12 +180,7 @@ def _natural(key: str) -> tuple:
 
 
 # Characters XML 1.0 does not allow, even escaped.
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
-
-def _esc(value) -> str:
-    """Text for SVG content or a double-quoted attribute."""
-    return _xml_escape(_NOT_XML.sub("\ufffd", str(value)), {'"': "&quot;", "'": "&#39;"})
 
 
 def _hex_name(r: int, c: int) -> str:
@@ -203,10 +196,6 @@ def _ink_on(fill: str) -> str:
     r, g, b = (int(fill[i:i + 2], 16) for i in (1, 3, 5))
     return _INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#ffffff"
 
-
-def _n(value: float) -> str:
-    text = f"{value:.1f}"
-    return text[:-2] if text.endswith(".0") else text
 
 
 # ---------------------------------------------------------------------------
@@ -283,19 +272,6 @@ def _anchor(grid: _Grid, island: Island) -> tuple[float, float]:
 # ---------------------------------------------------------------------------
 
 
-class _Svg:
-    def __init__(self) -> None:
-        self.parts: list[str] = []
-
-    def add(self, text: str) -> None:
-        self.parts.append(text)
-
-    def text(self, x: float, y: float, content, size: float = 11, *, fill: str = _INK, weight: str = "normal",
-             anchor: str = "middle", cls: str = "", extra: str = "") -> None:
-        attrs = f' class="{cls}"' if cls else ""
-        bold = ' font-weight="bold"' if weight == "bold" else ""
-        self.add(f'<text x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}" fill="{fill}"{bold} '
-                 f'text-anchor="{anchor}" dominant-baseline="central"{attrs}{extra}>{_esc(content)}</text>')
 
 
 def _badge(svg: _Svg, x: float, y: float, colour: str, count: int, cls: str, player: str, place: str) -> None:

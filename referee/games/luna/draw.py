@@ -26,10 +26,9 @@ import math
 import re
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
-from xml.sax.saxutils import escape as _xml_escape
 
 from ...errors import RefereeError
-from ...picture import Picture
+from ...picture import INK as _INK, Picture, Svg as _Svg, svg_escape as _esc, svg_number as _n
 from ...terms import Fn
 from . import data as luna_data
 
@@ -54,7 +53,6 @@ _LAND = "#eadcb4"
 _LAND_EDGE = "#7d6a43"
 _SEA = "#1c2a4a"
 _STONE = "#d9d4c7"
-_INK = "#222222"
 _FIGURE = "#3b2f2f"
 _MOON = "#f0d878"
 _FONT = "DejaVu Sans, Arial, Helvetica, sans-serif"
@@ -224,17 +222,8 @@ def table_of(values: luna_data.LunaData, players: int) -> Table:
 # Helpers
 # ---------------------------------------------------------------------------
 
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
-def _esc(value) -> str:
-    """Text for SVG content or a double-quoted attribute."""
-    return _xml_escape(_NOT_XML.sub("\ufffd", str(value)), {'"': "&quot;", "'": "&#39;"})
-
-
-def _n(value: float) -> str:
-    text = f"{value:.1f}"
-    return text[:-2] if text.endswith(".0") else text
 
 
 def _fill(colour: str) -> str:
@@ -246,18 +235,6 @@ def _ink_on(fill: str) -> str:
     return _INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#ffffff"
 
 
-class _Svg:
-    def __init__(self) -> None:
-        self.parts: list[str] = []
-
-    def add(self, text: str) -> None:
-        self.parts.append(text)
-
-    def text(self, x: float, y: float, content, size: float = 11, *, fill: str = _INK, weight: str = "normal",
-             anchor: str = "middle") -> None:
-        bold = ' font-weight="bold"' if weight == "bold" else ""
-        self.add(f'<text x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}" fill="{fill}"{bold} '
-                 f'text-anchor="{anchor}" dominant-baseline="central">{_esc(content)}</text>')
 
 
 def _row(count: int, centre: float, step: float) -> list[float]:
