@@ -21,7 +21,7 @@ from .transcript import CHANCE, CycleStart, Play, Transcript
 
 GAME = Fn("game")
 #: How many written moves ahead the referee asks the solver to judge in one call.
-BATCH = 80
+BATCH = 250
 #: The most moves a transcript may hold: a real game has a few hundred, and each
 #: move costs one to two milliseconds of solving.
 MAX_MOVES = 2_000
@@ -91,14 +91,18 @@ class Referee:
 
     def __init__(self, transcript: Transcript, *, fast_path: bool = True, strict: bool = False,
                  rules: str | None = None, board: str | None = None, engine: Engine | None = None,
-                 time_limit: float | None = None):
+                 time_limit: float | None = None, cache: bool = True):
         self.transcript = transcript
         plays = transcript.plays
         if len(plays) > MAX_MOVES:
             raise self._sequence_error(f"the transcript holds {len(plays)} moves; the referee judges at most "
                                        f"{MAX_MOVES} (a whole game has a few hundred)", plays[MAX_MOVES])
         self.rules = game_rules(transcript, rules=rules, board=board)
-        self.engine = engine or Engine(self.rules.program_files)
+        if engine is None:
+            from .cache import default_store  # the judgement cache on disk (None when switched off)
+
+            engine = Engine(self.rules.program_files, store=default_store() if cache else None)
+        self.engine = engine
         if time_limit is not None:
             self.engine.time_limit = time_limit
         self.fast_path = fast_path
@@ -112,6 +116,12 @@ class Referee:
         then the position in which that move is decided. Without it, the whole
         transcript; with ``close``, the last cycle is closed too (the turns
         nobody wrote down end, the winner is known)."""
+        try:
+            return self._run(upto, close)
+        finally:
+            self.engine.flush()  # the judgements made go to the judgement cache
+
+    def _run(self, upto: int | None, close: bool) -> Run:
         initial = self.engine.init(self.rules.static)
         if hasattr(self.rules, "starting_position"):  # a 'position:' header line (Cyclades)
             initial = self.rules.starting_position(initial)
