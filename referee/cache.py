@@ -121,6 +121,17 @@ class JudgementStore:
     def keep_legal_moves(self, rules: str, state: frozenset, moves) -> None:
         self._put([(self._key(rules, state, ("legal",)), [[encode(r), encode(m)] for r, m in moves])])
 
+    def initial_state(self, rules: str) -> frozenset | None:
+        """The stored initial state of these rules and static data, or None."""
+        value = self._get(self._key(rules, frozenset(), ("init",)))
+        try:
+            return frozenset(decode(f) for f in value) if value is not None else None
+        except (TypeError, ValueError):
+            return None
+
+    def keep_initial_state(self, rules: str, state: frozenset) -> None:
+        self._put([(self._key(rules, frozenset(), ("init",)), [encode(f) for f in state])])
+
     # -- keys ------------------------------------------------------------------------
     def _key(self, rules: str, state: frozenset, what: tuple) -> bytes:
         digest = hashlib.sha256(f"{FORMAT}\0{rules}\0{self._state_digest(state)}\0".encode("utf-8"))
@@ -132,7 +143,7 @@ class JudgementStore:
         if found is None:
             from .engine import term_text
 
-            found = hashlib.sha256("\n".join(sorted(term_text(f) for f in state)).encode("utf-8")).hexdigest()
+            found = hashlib.sha256("\n".join(sorted(map(term_text, state))).encode("utf-8")).hexdigest()
             if len(self._digests) > 20_000:
                 self._digests.clear()
             self._digests[state] = found

@@ -247,10 +247,11 @@ class _StaticPart:
     """The static part of an indexed program grounded with one set of static
     facts: what every judgement call starts from."""
 
-    key: str                 # the rules (program text) and the static data, hashed
-    facts: list              # the input symbols of every call
-    program: tuple           # the statements grounded in every call
-    init: frozenset | None   # the initial state, when the static part is all facts
+    key: str                    # the rules (program text) and the static data, hashed
+    static: tuple               # the static facts
+    facts: list | None = None   # the input symbols of every call (once grounded)
+    program: tuple = ()         # the statements grounded in every call
+    init: frozenset | None = None  # the initial state
 
 
 #: Static parts by key: a process judging many records of one game grounds the
@@ -298,10 +299,16 @@ class Engine:
     def init(self, static: Iterable[Fn]) -> frozenset[Fn]:
         """The initial state: every ``init(F)`` the programs derive."""
         part = self._part(static)
+        if part.init is None and self.store is not None:
+            part.init = self.store.initial_state(part.key)
         if part.init is None:
-            static_text = self.indexed.split(JUDGED)[0]
-            model = self._run(_parsed(static_text), part.facts)
-            part.init = frozenset(s.args[0] for s in model if isinstance(s, Fn) and s.name == "init")
+            self._grounded(part)
+            if part.init is None:  # the static part is not all facts: solve it
+                static_text = self.indexed.split(JUDGED)[0]
+                model = self._run(_parsed(static_text), part.facts)
+                part.init = frozenset(s.args[0] for s in model if isinstance(s, Fn) and s.name == "init")
+            if self.store is not None:
+                self.store.keep_initial_state(part.key, part.init)
         return part.init
 
     def judge(self, static: Iterable[Fn], state: Iterable[Fn], role: Term, move: Fn,
@@ -342,10 +349,10 @@ class Engine:
         items = [i for i in items if not self.knows(i[0], i[1], i[2], static)]
         if not self.batching or len(items) < 2:
             return
-        size = len(self._part(static).facts)
+        size = len(self._grounded(self._part(static)).facts)
         for k, (state, _, _) in enumerate(items):
             size += len(state)
-            if size >= self.max_facts // 2:  # a guess never hits the bound
+            if size >= self.max_facts:  # a batch grounds at most as many states as the bound of one judgement
                 items = items[:k]
                 break
         judgements = self._judge_many(static, [(state, (role, move), False) for state, role, move in items])
@@ -399,17 +406,21 @@ class Engine:
         key = digest.hexdigest()
         part = _STATIC_PARTS.get(key)
         if part is None:
-            part = self._ground_static(key, [to_symbol(f) for f in facts])
+            part = _StaticPart(key, facts)
             if len(_STATIC_PARTS) > 32:
                 _STATIC_PARTS.clear()
             _STATIC_PARTS[key] = part
         self._static_memo = (static, part)
         return part
 
-    def _ground_static(self, key: str, facts: list) -> _StaticPart:
-        """Ground the static part with the static facts. When it is all facts (a
+    def _grounded(self, part: _StaticPart) -> _StaticPart:
+        """Ground the static part with the static facts (once: a process that
+        finds every judgement in the store never does). When it is all facts (a
         stratified program), those atoms are the input of every later call, which
         then grounds only the judged part; otherwise every call grounds it all."""
+        if part.facts is not None:
+            return part
+        facts = [to_symbol(f) for f in part.static]
         static_text, judged_text = self.indexed.split(JUDGED)
         ctl = clingo.Control(["--warn=none"])
         with ast.ProgramBuilder(ctl) as builder:
@@ -422,15 +433,17 @@ class Engine:
         atoms = list(ctl.symbolic_atoms)
         if all(a.is_fact for a in atoms):
             symbols = [a.symbol for a in atoms]
-            init = frozenset(from_symbol(s.arguments[0]) for s in symbols
-                             if s.type == clingo.SymbolType.Function and s.name == "init" and len(s.arguments) == 1)
-            return _StaticPart(key, symbols, _parsed(judged_text), init)
-        return _StaticPart(key, facts, _parsed(static_text + "\n" + judged_text), None)
+            part.init = frozenset(from_symbol(s.arguments[0]) for s in symbols if s.type == clingo.SymbolType.Function
+                                  and s.name == "init" and len(s.arguments) == 1)
+            part.facts, part.program = symbols, _parsed(judged_text)
+        else:
+            part.facts, part.program = facts, _parsed(static_text + "\n" + judged_text)
+        return part
 
     def _judge_many(self, static: Iterable[Fn], items: list) -> list[Judgement]:
         """One solver call judging each (state, (role, move) or None, want_legal)."""
-        part = self._part(static)
-        size = len(part.facts) + sum(len(state) for state, _, _ in items)
+        part = self._grounded(self._part(static))
+        size = len(part.facts) + max(len(state) for state, _, _ in items)
         if size > self.max_facts:
             raise SolverLimitError(
                 f"the position has {size} facts, more than the bound of {self.max_facts}; "

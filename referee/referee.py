@@ -261,10 +261,15 @@ class Referee:
         items = []
         for guessed_role, guessed_move in guess:
             guessed_move = self.rules.resolve_move(state, guessed_move)
-            items.append((state, guessed_role, guessed_move))
+            if not (self.fast_path and guessed_role == GAME
+                    and self.rules.fast_path_applies(state, guessed_role, guessed_move)):
+                items.append((state, guessed_role, guessed_move))  # (bookkeeping on the fast path is not judged)
             state = self.rules.speculate(state, guessed_role, guessed_move)
             if state is None:
                 break
+        else:
+            if len(coming) <= BATCH and (end := self.rules.end_of_turn(state)) is not None:
+                items.append((state, *end))  # the record ends: the last turn ends (_close_cycle)
         self.engine.prefetch(self.rules.static, items)
 
     def _judge_written(self, run: Run, state: frozenset, play: Play, number: int, coming=()) -> frozenset:
