@@ -284,6 +284,7 @@ class Engine:
     _legal: dict = field(default_factory=dict, init=False, repr=False)  # the legal moves of a state, once asked
     _static_memo: tuple = field(default=(None, None), init=False, repr=False)
     _unsaved: list = field(default_factory=list, init=False, repr=False)
+    _batch_cap: int | None = field(default=None, init=False, repr=False)  # judgements per batch, after a timeout
 
     def __post_init__(self) -> None:
         self._program = "\n".join(Path(p).read_text(encoding="utf-8") for p in self.program_files)
@@ -347,6 +348,8 @@ class Engine:
         a judgement is only ever used for exactly the state and move it was
         computed for."""
         items = [i for i in items if not self.knows(i[0], i[1], i[2], static)]
+        if self._batch_cap is not None:
+            items = items[:self._batch_cap]
         if not self.batching or len(items) < 2:
             return
         size = len(self._grounded(self._part(static)).facts)
@@ -355,7 +358,14 @@ class Engine:
             if size >= self.max_facts:  # a batch grounds at most as many states as the bound of one judgement
                 items = items[:k]
                 break
-        judgements = self._judge_many(static, [(state, (role, move), False) for state, role, move in items])
+        try:
+            judgements = self._judge_many(static, [(state, (role, move), False) for state, role, move in items])
+        except SolverLimitError:
+            # A guess that does not fit the time bound (a machine busy with other work) is
+            # dropped, and the next guesses are smaller: each move is then judged within the
+            # bound on its own, where a real limit error is reported.
+            self._batch_cap = len(items) // 4
+            return
         for (state, role, move), judgement in zip(items, judgements):
             self._keep(static, (state, role, move), judgement)
         self.flush()
