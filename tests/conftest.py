@@ -53,19 +53,32 @@ def replay():
     return replayed
 
 
+def _replayed_transcript(item) -> str | None:
+    """The shipped transcript a test runs whole: its ``path`` (a test that takes
+    ``replay``) or its ``transcript`` (tests/test_transcripts.py) parameter."""
+    params = getattr(getattr(item, "callspec", None), "params", {})
+    if "replay" in getattr(item, "fixturenames", ()) and isinstance(params.get("path"), Path):
+        return str(params["path"])
+    if isinstance(params.get("transcript"), str) and params["transcript"].endswith(".txt"):
+        return params["transcript"]
+    return None
+
+
 def pytest_collection_modifyitems(config, items):
-    """The tests that take ``replay`` and a transcript ``path`` run next to each
-    other, transcript by transcript (each after the first of its transcript): xdist
-    hands tests out in runs of neighbours, so one worker mostly replays a game once
-    for all of them. Only the order changes; every test runs."""
-    runs, by_path = [], {}
+    """The tests of one file that run the same transcript whole (through ``replay``,
+    or tests/test_transcripts.py's cached check) run next to each other, each after
+    the first of its transcript: xdist hands tests out in runs of neighbours, so one
+    worker mostly replays a game once for all of them. Only the order changes;
+    every test runs."""
+    runs, by_key = [], {}
     for item in items:
-        path = getattr(getattr(item, "callspec", None), "params", {}).get("path")
-        if "replay" not in getattr(item, "fixturenames", ()) or not isinstance(path, Path):
+        transcript = _replayed_transcript(item)
+        key = (item.nodeid.split("::")[0], transcript)
+        if transcript is None:
             runs.append([item])
-        elif path in by_path:
-            by_path[path].append(item)
+        elif key in by_key:
+            by_key[key].append(item)
         else:
-            by_path[path] = [item]
-            runs.append(by_path[path])
+            by_key[key] = [item]
+            runs.append(by_key[key])
     items[:] = [item for run in runs for item in run]
