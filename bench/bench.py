@@ -1,18 +1,32 @@
-"""Benchmark: how long checking the shipped transcripts takes, on each path.
+"""Benchmark: how long the referee takes, per move and per question, beside python-chess.
 
-Prints, for every transcript under transcripts/ (or the files given): the
+By default prints, in one run and side by side:
+
+- the referee's cost per move on game-5p (reading the transcript and judging
+  every move, in this process, judgement cache off): with the fast path, and
+  with the solver deciding every step;
+- python-chess's cost per move reading and validating random games (PGN text
+  read with ``chess.pgn``, every move parsed and checked against the legal
+  moves), and the ratio of the two (python-chess is the optional ``bench``
+  extra: ``pip install -e '.[bench]'``);
+- ``referee explain`` of game-5p's last move in a new process: with the
+  judgement cache off (it judges the game up to that move), and after a
+  ``referee check`` of the game (it reads the judgements from the cache);
+  wall time, and the process's CPU time (on a shared machine the wall time
+  waits for other processes).
+
+Each figure is the best of --repeat runs (default 3). The per-transcript table
+(for every shipped transcript, or the files given, with --table) gives the
 total check time with the fast path and with the solver only, their ratio, the
-median and 95th-percentile time per move on each path (a move judged in a
-batch costs nothing; the batch's solver call counts for the move that started
-it), the number of solver calls on each path, and the time `explain` takes for
-the transcript's last move in a new session and in a session that has already
-checked the transcript. Each figure is the best of --repeat runs (default 3),
-measured in this process on one core.
+median and 95th-percentile time per move on each path (a move judged in a batch
+costs nothing; the batch's solver call counts for the move that started it),
+the number of solver calls on each path, and the time `explain` takes for the
+transcript's last move in a new session and in one that has already checked it.
 
-    python bench/bench.py                 # every shipped transcript
-    python bench/bench.py FILE... --repeat 5
+    python bench/bench.py                 # the summary above
+    python bench/bench.py --table [FILE...] --repeat 5
     python bench/bench.py --movement [FILE...]   # judging fleet and troop moves (5p game)
-    python bench/bench.py --game luna     # Luna's transcripts (its complete 4-player game among them)
+    python bench/bench.py --game luna --table    # Luna's transcripts (its complete 4-player game among them)
     python bench/bench.py --compare       # `referee compare` (the solver's search) per pair of readings
     python bench/bench.py --archive [--per-file] [FOLDER]   # `referee check transcripts/` (or FOLDER): --jobs 1,
                                                    # --jobs 2, a local two-worker Dask cluster (and one process per file)
@@ -22,13 +36,19 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
+import resource
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+os.environ["REFEREE_CACHE"] = "off"  # measured in this process: every judgement is made (new processes: explain_fresh)
+GAME_5P = ROOT / "transcripts" / "cyclades" / "game-5p.txt"
 
 from referee.api import Session  # noqa: E402
 from referee.notation import read_transcript  # noqa: E402
@@ -44,7 +64,7 @@ def measure(path: Path, fast_path: bool, repeat: int) -> tuple[float, list[float
     transcript = read_transcript(path)
     best, per_move, calls = float("inf"), [], 0
     for _ in range(repeat):
-        referee = Referee(transcript, fast_path=fast_path)
+        referee = Referee(transcript, fast_path=fast_path, cache=False)
         start = time.perf_counter()
         run = referee.run()
         total = time.perf_counter() - start
@@ -62,10 +82,10 @@ def measure_explain(path: Path, repeat: int) -> tuple[float, float]:
     cold = warm = float("inf")
     for _ in range(repeat):
         start = time.perf_counter()
-        session = Session(transcript)
+        session = Session(transcript, cache=False)
         session.explain(move=last)
         cold = min(cold, time.perf_counter() - start)
-        session = Session(transcript)
+        session = Session(transcript, cache=False)
         session.check()
         start = time.perf_counter()
         session.explain(move=last)
@@ -87,6 +107,9 @@ def main() -> None:
                              "with --jobs 1, --jobs 2 and a local two-worker cluster, side by side")
     parser.add_argument("--per-file", action="store_true",
                         help="with --archive: also one `referee check FILE` process per transcript (minutes)")
+    parser.add_argument("--table", action="store_true",
+                        help="the per-transcript table (every shipped transcript, or the files given)")
+    parser.add_argument("--chess-games", type=int, default=200, help="random games for python-chess (default 200)")
     args = parser.parse_args()
     if args.archive:
         measure_archive(args.repeat, args.per_file, str(args.files[0]) if args.files else "transcripts")
@@ -97,6 +120,9 @@ def main() -> None:
     if args.movement:
         for path in args.files or [ROOT / "transcripts/cyclades/battles-5p.txt"]:
             measure_movement(path)
+        return
+    if not (args.table or args.files or args.game):
+        summary(args.repeat, args.chess_games)
         return
     folder = ROOT / "transcripts" / args.game if args.game else ROOT / "transcripts"
     files = args.files or sorted(p for p in folder.rglob("*.txt") if not p.name.endswith(".report.txt"))
@@ -112,6 +138,122 @@ def main() -> None:
               f"{1000 * statistics.median(fast_moves):7.2f}/{1000 * percentile(fast_moves, 0.95):7.2f} "
               f"{1000 * statistics.median(slow_moves):8.2f}/{1000 * percentile(slow_moves, 0.95):8.2f} "
               f"{fast_calls:4d}/{slow_calls:<5d} {1000 * cold:10.1f}/{1000 * warm:9.1f}")
+
+
+def _clocks() -> tuple[float, float]:
+    return time.perf_counter(), time.process_time()
+
+
+def _since(start: tuple[float, float]) -> tuple[float, float]:
+    """(wall, CPU) seconds since ``start``: on a shared machine the wall time also
+    waits for other processes, the CPU time is this process's own."""
+    now = _clocks()
+    return now[0] - start[0], now[1] - start[1]
+
+
+def per_move(path: Path, fast_path: bool, repeat: int) -> tuple[tuple[float, float], int]:
+    """Reading ``path`` and judging every move, in this process: best (wall, CPU)
+    seconds, and the number of written moves."""
+    best, moves = (float("inf"), float("inf")), 0
+    for _ in range(repeat):
+        start = _clocks()
+        transcript = read_transcript(path)
+        Referee(transcript, fast_path=fast_path, cache=False).run()
+        best = min(best, _since(start), key=lambda x: x[1])
+        moves = len(transcript.plays)
+    return best, moves
+
+
+def chess_per_move(games: int, repeat: int, seed: int = 16) -> tuple[tuple[float, float], int] | None:
+    """python-chess reading and validating ``games`` random games (PGN text, each
+    move parsed from its SAN and checked against the legal moves): best (wall,
+    CPU) seconds per move, and the number of moves. None without python-chess."""
+    try:
+        import io
+
+        import chess
+        import chess.pgn
+    except ImportError:
+        return None
+    rng = random.Random(seed)
+    texts, moves = [], 0
+    for _ in range(games):  # random legal games of up to 120 plies
+        board = chess.Board()
+        game = chess.pgn.Game()
+        node = game
+        for _ in range(120):
+            legal = list(board.legal_moves)
+            if not legal or board.is_game_over():
+                break
+            move = rng.choice(legal)
+            node = node.add_variation(move)
+            board.push(move)
+            moves += 1
+        texts.append(str(game))
+    best = (float("inf"), float("inf"))
+    for _ in range(repeat):
+        start = _clocks()
+        for text in texts:
+            game = chess.pgn.read_game(io.StringIO(text))  # parses every SAN move against the position
+            board = game.board()
+            for move in game.mainline_moves():
+                if move not in board.legal_moves:
+                    raise AssertionError("an illegal move in a random game")
+                board.push(move)
+        best = min(best, _since(start), key=lambda x: x[1])
+    return (best[0] / moves, best[1] / moves), moves
+
+
+def explain_fresh(repeat: int, path: Path = GAME_5P) -> dict[str, tuple[float, float]]:
+    """`referee explain` of the last move of ``path`` in a new process: with the
+    judgement cache off, and after a `referee check` (a cache of its own, in a
+    temporary folder). Best (wall seconds, CPU seconds) of ``repeat`` each.
+    Compiled bytecode is allowed, as in an installed package."""
+    moves = len(read_transcript(path).plays)
+    command = [sys.executable, "-m", "referee", "explain", str(path), "--move", str(moves)]
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    found = {}
+    with tempfile.TemporaryDirectory() as folder:
+        cache = str(Path(folder) / "judgements.sqlite")
+        runs = {"cold (no cache)": dict(env, REFEREE_CACHE="off"), "after a check": dict(env, REFEREE_CACHE=cache)}
+        subprocess.run(command, env=runs["cold (no cache)"], cwd=ROOT, capture_output=True)  # compiles the bytecode
+        subprocess.run([sys.executable, "-m", "referee", "check", str(path)], env=runs["after a check"], cwd=ROOT,
+                       capture_output=True, check=False)
+        for label, run_env in runs.items():
+            best = (float("inf"), float("inf"))
+            for _ in range(repeat):
+                before = resource.getrusage(resource.RUSAGE_CHILDREN)
+                start = time.perf_counter()
+                done = subprocess.run(command, env=run_env, cwd=ROOT, capture_output=True)
+                wall = time.perf_counter() - start
+                after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                if done.returncode not in (0, 1):
+                    raise RuntimeError(done.stderr.decode())
+                cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+                best = min(best, (wall, cpu), key=lambda x: x[1])
+            found[label] = best
+    return found
+
+
+def summary(repeat: int, chess_games: int) -> None:
+    """The figures of the module's text, wall and CPU (the run with the least CPU of ``repeat``)."""
+    fast, moves = per_move(GAME_5P, True, repeat)
+    slow, _ = per_move(GAME_5P, False, repeat)
+    print(f"referee, game-5p ({moves} moves, read and judged in this process)   wall / CPU")
+    for label, (wall, cpu) in (("fast path", fast), ("solver only", slow)):
+        print(f"  {label:12} {wall:7.3f} s / {cpu:6.3f} s   {1e6 * wall / moves:7.0f} / {1e6 * cpu / moves:6.0f} us per move")
+    chess_cost = chess_per_move(chess_games, repeat)
+    if chess_cost is None:
+        print("python-chess: not installed (pip install -e '.[bench]')")
+    else:
+        (wall, cpu), count = chess_cost
+        print(f"python-chess, {chess_games} random games ({count} moves, read from PGN and validated)")
+        print(f"  {1e6 * wall:7.1f} / {1e6 * cpu:6.1f} us per move (wall / CPU)")
+        print(f"  the referee per move, in CPU: {fast[1] / moves / cpu:5.0f}x python-chess with the fast path, "
+              f"{slow[1] / moves / cpu:5.0f}x with the solver only")
+    print(f"referee explain of game-5p's last move, in a new process")
+    for label, (wall, cpu) in explain_fresh(repeat).items():
+        print(f"  {label:16} {1000 * wall:7.0f} ms wall  {1000 * cpu:6.0f} ms CPU")
 
 
 def measure_compare(repeat: int) -> None:

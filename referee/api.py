@@ -55,12 +55,13 @@ class Session:
     """A transcript read and set up for refereeing."""
 
     def __init__(self, transcript: Transcript | str | Path, *, rules: str | None = None, board: str | None = None,
-                 fast_path: bool = True, strict: bool = False, time_limit: float | None = None):
+                 fast_path: bool = True, strict: bool = False, time_limit: float | None = None,
+                 cache: bool = True):
         if not isinstance(transcript, Transcript):
             transcript = read_transcript(transcript)
         self.transcript = transcript
         self.referee = Referee(transcript, fast_path=fast_path, strict=strict, rules=rules, board=board,
-                               time_limit=time_limit)
+                               time_limit=time_limit, cache=cache)
         self.rules = self.referee.rules
         self.catalogue = load_catalogue(self.rules.name)
         self.reading = rules or transcript.header.rules

@@ -31,7 +31,16 @@ _common = [
     click.option("--json", "as_json", is_flag=True, help="Print JSON (schema: docs/report.md)."),
     click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
                  help="Write the answer to a new file instead of standard output."),
+    click.option("--no-cache", is_flag=True, expose_value=False, callback=lambda ctx, param, value: _no_cache(value),
+                 help="Neither read nor write the judgement cache (also: REFEREE_CACHE=off)."),
 ]
+
+
+def _no_cache(value: bool) -> None:
+    """--no-cache: the judgement cache on disk (referee/cache.py) is off for this
+    process and the processes it starts."""
+    if value:
+        os.environ["REFEREE_CACHE"] = "off"
 
 
 def common_options(func):

@@ -21,7 +21,7 @@ import clingo
 from clingo import ast
 
 from .errors import RefereeError, SolverLimitError
-from .terms import Fn, Term, intern
+from .terms import Fn, Term, intern, show
 
 #: Default bound on one solve (seconds); the rule programs are stratified, so a
 #: judgement normally takes a few milliseconds.
@@ -30,11 +30,10 @@ DEFAULT_TIME_LIMIT = 10.0
 #: transcript that would exceed it (a thousand players, a huge board) is refused
 #: before grounding.
 DEFAULT_MAX_FACTS = 50_000
-
-
 #: Positions whose legal moves are grounded in one call (``legal_moves_many``):
 #: each lists every candidate, so a call stays well within the time bound.
 LEGAL_BATCH = 100
+
 
 _TO_SYMBOL: dict = {}
 _FROM_SYMBOL: dict = {}
@@ -98,7 +97,7 @@ def _from_symbol(symbol: clingo.Symbol) -> Term:
 
 _BASE_DYNAMIC = {("true", 1), ("does", 2), ("want", 1)}
 INDEX = "K__judgement"
-INDEXED_FORMAT = 2  # bump when indexed_program changes, so old cached files are not used
+INDEXED_FORMAT = 3  # bump when indexed_program changes, so old cached files are not used
 
 
 def _atoms(node) -> list:
@@ -154,7 +153,7 @@ def indexed_program(program: str) -> str:
                 return function
             return function.update(arguments=list(function.arguments) + [ast.Variable(function.location, INDEX)])
 
-    static, timed = [], []
+    static, shown, timed = [], [], []
     for statement, (heads, body) in zip(statements, uses):
         if statement.ast_type == ast.ASTType.Rule and (heads | body) & dynamic:
             loc = statement.location
@@ -163,10 +162,23 @@ def indexed_program(program: str) -> str:
             statement = AddTime()(statement)
             timed.append(str(statement.update(body=[index] + list(statement.body))))
         elif statement.ast_type == ast.ASTType.ShowSignature and (statement.name, statement.arity) in dynamic:
-            static.append(str(statement.update(arity=statement.arity + 1)))
-        elif statement.ast_type in (ast.ASTType.Rule, ast.ASTType.ShowSignature):
+            shown.append(str(statement.update(arity=statement.arity + 1)))
+        elif statement.ast_type == ast.ASTType.ShowSignature:
             static.append(str(statement))
-    return "\n".join(static + timed)
+        elif statement.ast_type == ast.ASTType.Rule:
+            static.append(str(statement))
+    return "\n".join(static + [JUDGED] + shown + [_STATE_CHAIN] + timed)
+
+
+#: The line between the static part of an indexed program (grounded once per
+#: static data: see Engine._static_part) and the part grounded for each call.
+JUDGED = "% -- judged --"
+#: A judgement's state given as the previous judgement's state and what differs
+#: (``state_from(K,P)``, ``state_put(F,K)``, ``state_drop(F,K)``): the states of a
+#: batch follow each other and share nine in ten fluents, so most are sent as the
+#: few that change.
+_STATE_CHAIN = """true(F,K) :- state_from(K,P), true(F,P), not state_drop(F,K).
+true(F,K) :- state_put(F,K)."""
 
 
 def cache_dir() -> Path:
@@ -175,24 +187,33 @@ def cache_dir() -> Path:
     return Path(base) / "referee"
 
 
+_INDEXED: dict = {}
+
+
 def cached_indexed(program: str) -> str:
     """``indexed_program(program)``, kept in the cache folder under the hash of the
-    program (rewriting takes a fifth of a second; reading it back, nothing). A
-    cache that cannot be read or written is simply not used."""
+    program (rewriting takes a fifth of a second; reading it back, nothing), and
+    in this process. A cache that cannot be read or written is simply not used."""
     digest = hashlib.sha256(program.encode("utf-8")).hexdigest()
+    if digest in _INDEXED:
+        return _INDEXED[digest]
     path = cache_dir() / f"indexed-{INDEXED_FORMAT}-{clingo.__version__}-{digest[:32]}.lp"
     try:
-        return path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8")
+        if JUDGED not in text:  # not a file this version wrote
+            raise OSError
     except OSError:
-        pass
-    text = indexed_program(program)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temp = path.with_suffix(f".{os.getpid()}.tmp")
-        temp.write_text(text, encoding="utf-8")
-        os.replace(temp, path)
-    except OSError:
-        pass
+        text = indexed_program(program)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            temp = path.with_suffix(f".{os.getpid()}.tmp")
+            temp.write_text(text, encoding="utf-8")
+            os.replace(temp, path)
+        except OSError:
+            pass
+    if len(_INDEXED) > 16:
+        _INDEXED.clear()
+    _INDEXED[digest] = text
     return text
 
 
@@ -208,12 +229,16 @@ class Violation:
 
 @dataclass(frozen=True)
 class Judgement:
-    """What the solver says about one move in one state."""
+    """What the solver says about one move in one state: its violations and its
+    effects, what the next state gains and loses (``next_state`` is the state
+    with those applied)."""
 
     violations: tuple[Violation, ...]
     next_state: frozenset[Fn]
     legal: tuple[tuple[Term, Fn], ...] = ()
     goals: tuple[tuple[Term, int], ...] = ()
+    gains: frozenset[Fn] = frozenset()
+    loses: frozenset[Fn] = frozenset()
 
     @property
     def is_legal(self) -> bool:
@@ -221,26 +246,48 @@ class Judgement:
 
 
 @dataclass
+class _StaticPart:
+    """The static part of an indexed program grounded with one set of static
+    facts: what every judgement call starts from."""
+
+    key: str                    # the rules (program text) and the static data, hashed
+    static: tuple               # the static facts
+    facts: list | None = None   # the input symbols of every call (once grounded)
+    program: tuple = ()         # the statements grounded in every call
+    init: frozenset | None = None  # the initial state
+
+
+#: Static parts by key: a process judging many records of one game grounds the
+#: static part of its rules once (a few games and readings at most).
+_STATIC_PARTS: dict[str, _StaticPart] = {}
+
+
+@dataclass
 class Engine:
     """Runs a game's rule programs: ``init``, ``judge``, ``legal_moves`` and
     ``prefetch``.
 
-    ``program_files`` are read once; each call grounds them afresh with the
-    static facts, the state and the move (12-17 ms, mostly a fixed cost per
-    rule); ``prefetch`` judges many guessed moves in one call and keeps the
-    judgements for ``judge`` to answer from.
+    ``program_files`` are read once and rewritten into the indexed form
+    (``indexed_program``), whose static part is grounded once per static data
+    and process; each call grounds the rest for its judgements (one or many:
+    ``prefetch`` judges many guessed moves in one call and keeps the judgements
+    for ``judge`` to answer from). With a ``store`` (referee/cache.py), the
+    judgements are also kept on disk, under the rules, the state and the move.
     """
 
     program_files: tuple[Path, ...]
     time_limit: float = DEFAULT_TIME_LIMIT
     max_facts: int = DEFAULT_MAX_FACTS
     batching: bool = True
+    store: object | None = None  # a referee.cache.JudgementStore
     calls: int = field(default=0, init=False)
     _program: str = field(default="", init=False, repr=False)
     _indexed: str = field(default="", init=False, repr=False)
     _cache: dict = field(default_factory=dict, init=False, repr=False)
     _legal: dict = field(default_factory=dict, init=False, repr=False)  # the legal moves of a state, once asked
-    _static_symbols: tuple = field(default=(None, []), init=False, repr=False)
+    _static_memo: tuple = field(default=(None, None), init=False, repr=False)
+    _unsaved: list = field(default_factory=list, init=False, repr=False)
+    _batch_cap: int | None = field(default=None, init=False, repr=False)  # judgements per batch, after a timeout
 
     def __post_init__(self) -> None:
         self._program = "\n".join(Path(p).read_text(encoding="utf-8") for p in self.program_files)
@@ -255,22 +302,46 @@ class Engine:
     # -- public API -------------------------------------------------------------
     def init(self, static: Iterable[Fn]) -> frozenset[Fn]:
         """The initial state: every ``init(F)`` the programs derive."""
-        model = self._solve(static, (), None, want_legal=False)
-        return frozenset(s.args[0] for s in model if isinstance(s, Fn) and s.name == "init")
+        part = self._part(static)
+        if part.init is None and self.store is not None:
+            part.init = self.store.initial_state(part.key)
+        if part.init is None:
+            self._grounded(part)
+            if part.init is None:  # the static part is not all facts: solve it
+                static_text = self.indexed.split(JUDGED)[0]
+                model = self._run(_parsed(static_text), part.facts)
+                part.init = frozenset(s.args[0] for s in model if isinstance(s, Fn) and s.name == "init")
+            if self.store is not None:
+                self.store.keep_initial_state(part.key, part.init)
+        return part.init
 
     def judge(self, static: Iterable[Fn], state: Iterable[Fn], role: Term, move: Fn,
               want_legal: bool = False) -> Judgement:
         """Judge ``does(role, move)`` in ``state``: its violations and the next state."""
-        key = (state if isinstance(state, frozenset) else frozenset(state), role, move)
-        if not want_legal and key in self._cache:
+        state = state if isinstance(state, frozenset) else frozenset(state)
+        key = (state, role, move)
+        if not want_legal and self.knows(state, role, move, static):
             return self._cache[key]
-        judgement = _judgement(self._solve(static, state, (role, move), want_legal=want_legal))
-        self._cache[key] = Judgement(judgement.violations, judgement.next_state, (), judgement.goals)
+        judgement = self._judge_many(static, [(state, (role, move), want_legal)])[0]
+        self._keep(static, key, judgement)
         return judgement
 
-    def knows(self, state: frozenset, role: Term, move: Fn) -> bool:
-        """Whether the judgement of this move in this state is already known."""
-        return (state, role, move) in self._cache
+    def knows(self, state: frozenset, role: Term, move: Fn, static: Iterable[Fn] | None = None) -> bool:
+        """Whether the judgement of this move in this state is already known (in
+        this engine, or in its store: then it is loaded)."""
+        key = (state, role, move)
+        if key in self._cache:
+            return True
+        if self.store is None:
+            return False
+        static = static if static is not None else self._static_memo[0]
+        if static is None:
+            return False
+        found = self.store.judgement(self._part(static).key, state, role, move)
+        if found is None:
+            return False
+        self._cache[key] = found
+        return True
 
     def prefetch(self, static: Iterable[Fn], items: list[tuple[frozenset, Term, Fn]]) -> None:
         """Judge many (state, role, move) triples in one solver call and keep the
@@ -279,58 +350,52 @@ class Engine:
         The triples are a guess of what comes next (the referee's speculation):
         a judgement is only ever used for exactly the state and move it was
         computed for."""
-        items = [i for i in items if (i[0], i[1], i[2]) not in self._cache]
+        items = [i for i in items if not self.knows(i[0], i[1], i[2], static)]
+        if self._batch_cap is not None:
+            items = items[:self._batch_cap]
         if not self.batching or len(items) < 2:
             return
-        facts = self._static(static)
-        for k, (state, role, move) in enumerate(items):
-            if len(facts) + len(state) >= self.max_facts // 2:  # a guess never hits the bound
+        size = len(self._grounded(self._part(static)).facts)
+        for k, (state, _, _) in enumerate(items):
+            size += len(state)
+            if size >= self.max_facts:  # a batch grounds at most as many states as the bound of one judgement
                 items = items[:k]
                 break
-            index = clingo.Number(k)
-            facts.extend(clingo.Function("true", [to_symbol(f), index]) for f in state)
-            facts.append(clingo.Function("does", [to_symbol(role), to_symbol(move), index]))
-        facts.extend(clingo.Function("judgement", [clingo.Number(k)]) for k in range(len(items)))
-        model = self._run(self.indexed, facts)
-        found: list[dict] = [{"violations": [], "next": [], "goals": []} for _ in items]
-        for atom in model:
-            if not isinstance(atom, Fn) or not atom.args or not isinstance(atom.args[-1], int):
-                continue
-            k = atom.args[-1]
-            if not 0 <= k < len(items):
-                continue
-            if atom.name == "violation":
-                rule, role, move, args, _ = atom.args
-                if (role, move) == items[k][1:]:
-                    found[k]["violations"].append(Violation(rule.name, role, move, args.args))
-            elif atom.name == "next":
-                found[k]["next"].append(atom.args[0])
-            elif atom.name == "goal":
-                found[k]["goals"].append((atom.args[0], atom.args[1]))
-        for (state, role, move), result in zip(items, found):
-            self._cache[(state, role, move)] = Judgement(
-                tuple(sorted(result["violations"], key=lambda v: (v.rule, str(v.args)))),
-                frozenset(result["next"]), (), tuple(sorted(result["goals"], key=str)))
+        try:
+            judgements = self._judge_many(static, [(state, (role, move), False) for state, role, move in items])
+        except SolverLimitError:
+            # A guess that does not fit the time bound (a machine busy with other work) is
+            # dropped, and the next guesses are smaller: each move is then judged within the
+            # bound on its own, where a real limit error is reported.
+            self._batch_cap = len(items) // 4
+            return
+        for (state, role, move), judgement in zip(items, judgements):
+            self._keep(static, (state, role, move), judgement)
+        self.flush()
 
     def legal_moves(self, static: Iterable[Fn], state: Iterable[Fn]) -> tuple[tuple[Term, Fn], ...]:
         """Every legal move in ``state`` as (role, move) pairs (kept: a page or a
         service asks about the same position again)."""
-        key = state if isinstance(state, frozenset) else frozenset(state)
-        if key not in self._legal:
-            self._legal[key] = _judgement(self._solve(static, key, None, want_legal=True)).legal
-        return self._legal[key]
+        return self.legal_moves_many(static, [state])[0]
 
-    def legal_moves_many(self, static: Iterable[Fn], states: Iterable[frozenset]) -> list[tuple[tuple[Term, Fn], ...]]:
-        """``legal_moves`` of many states, grounded together in the indexed
-        program (a few calls instead of one per state; each answer is kept as
-        ``legal_moves`` keeps it). A call that goes over the time bound is
-        split in two, down to one state a call (then the bound is an error as
-        for ``legal_moves``)."""
-        states = list(states)
+    def legal_moves_many(self, static: Iterable[Fn], states: Iterable[Iterable[Fn]]) -> list[tuple[tuple[Term, Fn], ...]]:
+        """``legal_moves`` of many states, grounded together (a few calls instead
+        of one per state; each answer is kept as ``legal_moves`` keeps it, in this
+        engine and in its store). A call that goes over the time bound is split
+        in two, down to one state a call (then the bound is an error as for
+        ``legal_moves``)."""
+        states = [s if isinstance(s, frozenset) else frozenset(s) for s in states]
         wanted = list(dict.fromkeys(s for s in states if s not in self._legal))
+        if wanted and self.store is not None:
+            rules = self._part(static).key
+            for state in wanted:
+                found = self.store.legal_moves(rules, state)
+                if found is not None:
+                    self._legal[state] = found
+            wanted = [s for s in wanted if s not in self._legal]
         while wanted:
-            size = len(self._static(static))
-            batch = []
+            size = len(self._grounded(self._part(static)).facts)
+            batch: list[frozenset] = []
             for state in wanted:
                 if batch and (len(batch) >= LEGAL_BATCH or size + len(state) >= self.max_facts // 2):
                     break
@@ -341,70 +406,160 @@ class Engine:
         return [self._legal[s] for s in states]
 
     def _legal_batch(self, static: Iterable[Fn], batch: list[frozenset]) -> None:
-        facts = self._static(static)
-        for k, state in enumerate(batch):
-            index = clingo.Number(k)
-            facts.extend(clingo.Function("true", [to_symbol(f), index]) for f in state)
-            facts.append(clingo.Function("want", [clingo.Function("legal"), index]))
-            facts.append(clingo.Function("judgement", [index]))
         try:
-            model = self._run(self.indexed, facts)
+            judgements = self._judge_many(static, [(state, None, True) for state in batch])
         except SolverLimitError:
             if len(batch) == 1:
                 raise
             self._legal_batch(static, batch[:len(batch) // 2])
             self._legal_batch(static, batch[len(batch) // 2:])
             return
-        found: list[list] = [[] for _ in batch]
-        for atom in model:
-            if isinstance(atom, Fn) and atom.name == "legal" and len(atom.args) == 3:
-                found[atom.args[2]].append((atom.args[0], atom.args[1]))
-        for state, legal in zip(batch, found):
-            self._legal[state] = tuple(sorted(legal, key=str))
+        rules = self._part(static).key if self.store is not None else None
+        for state, judgement in zip(batch, judgements):
+            self._legal[state] = judgement.legal
+            if self.store is not None:
+                self.store.keep_legal_moves(rules, state, judgement.legal)
+
+    def flush(self) -> None:
+        """Write the judgements not yet in the store (one transaction)."""
+        if self.store is not None and self._unsaved:
+            self.store.keep(self._unsaved)
+        self._unsaved.clear()
 
     # -- the one place that talks to clingo ----------------------------------------
-    def _static(self, static: Iterable[Fn]) -> list[clingo.Symbol]:
-        """The static facts as symbols (converted once for the same static data)."""
-        known, symbols = self._static_symbols
-        if known is not static:
-            symbols = [to_symbol(f) for f in static]
-            self._static_symbols = (static, symbols)
-        return list(symbols)
+    def _keep(self, static, key: tuple, judgement: Judgement) -> None:
+        self._cache[key] = judgement
+        if self.store is not None:
+            self._unsaved.append((self._part(static).key, key, judgement))
+            if len(self._unsaved) >= 200:
+                self.flush()
 
-    def _solve(self, static: Iterable[Fn], state: Iterable[Fn], does: tuple[Term, Fn] | None,
-               want_legal: bool) -> list[Term]:
-        facts = self._static(static)
-        facts.extend(clingo.Function("true", [to_symbol(f)]) for f in state)
-        if does is not None:
-            facts.append(clingo.Function("does", [to_symbol(does[0]), to_symbol(does[1])]))
-        if want_legal:
-            facts.append(clingo.Function("want", [clingo.Function("legal")]))
-        symbols = self._run(self._program, facts)
-        if does is not None:  # only the judged move's violations (candidates have theirs too)
-            symbols = [s for s in symbols if not (isinstance(s, Fn) and s.name == "violation"
-                                                  and (s.args[1], s.args[2]) != does)]
-        return symbols
-
-    def _run(self, program: str, facts: list[clingo.Symbol]) -> list[Term]:
+    def _part(self, static: Iterable[Fn]) -> _StaticPart:
+        """The static part for these static facts (grounded once per process)."""
+        known, part = self._static_memo
+        if known is static and part is not None:
+            return part
+        facts = tuple(static)
         if len(facts) > self.max_facts:
             raise SolverLimitError(
                 f"the position has {len(facts)} facts, more than the bound of {self.max_facts}; "
                 "the transcript is too large to judge")
-        self.calls += 1
+        text = self.indexed
+        digest = hashlib.sha256(text.encode("utf-8"))
+        digest.update(b"\0" + clingo.__version__.encode())
+        for line in sorted(term_text(f) for f in facts):
+            digest.update(b"\0" + line.encode("utf-8"))
+        key = digest.hexdigest()
+        part = _STATIC_PARTS.get(key)
+        if part is None:
+            part = _StaticPart(key, facts)
+            if len(_STATIC_PARTS) > 32:
+                _STATIC_PARTS.clear()
+            _STATIC_PARTS[key] = part
+        self._static_memo = (static, part)
+        return part
+
+    def _grounded(self, part: _StaticPart) -> _StaticPart:
+        """Ground the static part with the static facts (once: a process that
+        finds every judgement in the store never does). When it is all facts (a
+        stratified program), those atoms are the input of every later call, which
+        then grounds only the judged part; otherwise every call grounds it all."""
+        if part.facts is not None:
+            return part
+        facts = [to_symbol(f) for f in part.static]
+        static_text, judged_text = self.indexed.split(JUDGED)
         ctl = clingo.Control(["--warn=none"])
-        with ast.ProgramBuilder(ctl) as builder:  # parsed once per program: parsing costs more than adding
-            for statement in _parsed(program):
+        with ast.ProgramBuilder(ctl) as builder:
+            for statement in _parsed(static_text):
                 builder.add(statement)
         with ctl.backend() as backend:
             for symbol in facts:
                 backend.add_rule([backend.add_atom(symbol)])
-        deadline = time.monotonic() + self.time_limit
+        self._ground(ctl)
+        atoms = list(ctl.symbolic_atoms)
+        if all(a.is_fact for a in atoms):
+            symbols = [a.symbol for a in atoms]
+            part.init = frozenset(from_symbol(s.arguments[0]) for s in symbols if s.type == clingo.SymbolType.Function
+                                  and s.name == "init" and len(s.arguments) == 1)
+            part.facts, part.program = symbols, _parsed(judged_text)
+        else:
+            part.facts, part.program = facts, _parsed(static_text + "\n" + judged_text)
+        return part
+
+    def _judge_many(self, static: Iterable[Fn], items: list) -> list[Judgement]:
+        """One solver call judging each (state, (role, move) or None, want_legal)."""
+        part = self._grounded(self._part(static))
+        size = len(part.facts) + max(len(state) for state, _, _ in items)
+        if size > self.max_facts:
+            raise SolverLimitError(
+                f"the position has {size} facts, more than the bound of {self.max_facts}; "
+                "the transcript is too large to judge")
+        facts = list(part.facts)
+        previous = None
+        for k, (state, does, want_legal) in enumerate(items):
+            index = clingo.Number(k)
+            facts.append(clingo.Function("judgement", [index]))
+            if previous is not None and len(state ^ previous) < len(state) // 2:
+                facts.append(clingo.Function("state_from", [index, clingo.Number(k - 1)]))
+                facts.extend(clingo.Function("state_put", [to_symbol(f), index]) for f in state - previous)
+                facts.extend(clingo.Function("state_drop", [to_symbol(f), index]) for f in previous - state)
+            else:
+                facts.extend(clingo.Function("true", [to_symbol(f), index]) for f in state)
+            if does is not None:
+                facts.append(clingo.Function("does", [to_symbol(does[0]), to_symbol(does[1]), index]))
+            if want_legal:
+                facts.append(clingo.Function("want", [clingo.Function("legal"), index]))
+            previous = state
+        found = [([], [], [], [], []) for _ in items]  # violations, gains, loses, legal, goals
+        for atom in self._run(part.program, facts):
+            if not isinstance(atom, Fn) or not atom.args or not isinstance(atom.args[-1], int):
+                continue
+            k = atom.args[-1]
+            if not 0 <= k < len(items):
+                continue
+            name, args = atom.name, atom.args
+            if name == "violation" and len(args) == 5:
+                rule, role, move, details, _ = args
+                does = items[k][1]
+                if does is None or (role, move) == does:  # only the judged move's (candidates have theirs)
+                    found[k][0].append(Violation(rule.name, role, move, details.args))
+            elif name == "gains" and len(args) == 2:
+                found[k][1].append(args[0])
+            elif name == "loses" and len(args) == 2:
+                found[k][2].append(args[0])
+            elif name == "legal" and len(args) == 3:
+                found[k][3].append((args[0], args[1]))
+            elif name == "goal" and len(args) == 3:
+                found[k][4].append((args[0], args[1]))
+        judgements = []
+        for (state, does, _), (violations, gains, loses, legal, goals) in zip(items, found):
+            gains, loses = frozenset(gains), frozenset(loses)
+            judgements.append(Judgement(
+                tuple(sorted(violations, key=lambda v: (v.rule, str(v.args)))),
+                (state - loses) | gains if does is not None else frozenset(),
+                tuple(sorted(legal, key=str)), tuple(sorted(goals, key=str)), gains, loses))
+        return judgements
+
+    def _ground(self, ctl: clingo.Control) -> None:
+        """Ground within the time bound (:func:`_ground_within`)."""
         finished, error = _ground_within(ctl, self.time_limit)
         if not finished:
             ctl.interrupt()
             raise SolverLimitError(f"grounding took longer than the bound of {self.time_limit:g} s")
         if error is not None:
             raise SolverLimitError(f"the rule programs could not be grounded: {error}")
+
+    def _run(self, program: tuple, facts: list[clingo.Symbol]) -> list[Term]:
+        self.calls += 1
+        ctl = clingo.Control(["--warn=none"])
+        with ast.ProgramBuilder(ctl) as builder:  # parsed once per program: parsing costs more than adding
+            for statement in program:
+                builder.add(statement)
+        with ctl.backend() as backend:
+            for symbol in facts:
+                backend.add_rule([backend.add_atom(symbol)])
+        deadline = time.monotonic() + self.time_limit
+        self._ground(ctl)
         symbols: list[Term] = []
         with ctl.solve(on_model=lambda m: symbols.extend(from_symbol(s) for s in m.symbols(shown=True)),
                        async_=True) as handle:
@@ -548,7 +703,7 @@ def best_model(program: str, prefixes: tuple[str, ...], glue: str, facts: Iterab
     return best[-1], bool(done and outcome.exhausted)
 
 
-@functools.lru_cache(maxsize=8)
+@functools.lru_cache(maxsize=16)
 def _parsed(program: str) -> tuple:
     """The statements of a rule program, parsed once."""
     statements: list = []
@@ -556,20 +711,12 @@ def _parsed(program: str) -> tuple:
     return tuple(statements)
 
 
-def _judgement(model: list[Term]) -> Judgement:
-    violations, next_state, legal, goals = [], [], [], []
-    for atom in model:
-        if not isinstance(atom, Fn):
-            continue
-        if atom.name == "violation":
-            rule, role, move, args = atom.args
-            assert isinstance(rule, Fn) and isinstance(move, Fn) and isinstance(args, Fn)
-            violations.append(Violation(rule.name, role, move, args.args))
-        elif atom.name == "next":
-            next_state.append(atom.args[0])
-        elif atom.name == "legal":
-            legal.append((atom.args[0], atom.args[1]))
-        elif atom.name == "goal":
-            goals.append((atom.args[0], atom.args[1]))
-    return Judgement(tuple(sorted(violations, key=lambda v: (v.rule, str(v.args)))),
-                     frozenset(next_state), tuple(sorted(legal, key=str)), tuple(sorted(goals, key=str)))
+def term_text(term: Term) -> str:
+    """``show(term)``, kept on the term (states are hashed for the judgement
+    cache, and share nine in ten of their fluents)."""
+    if isinstance(term, Fn):
+        text = term.__dict__.get("_text")
+        if text is None:
+            text = term.__dict__["_text"] = show(term)
+        return text
+    return show(term)

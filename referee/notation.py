@@ -24,6 +24,7 @@ was expected.  No lark exception leaves this module.
 from __future__ import annotations
 
 import functools
+import hashlib
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -31,6 +32,7 @@ from importlib import resources
 from os import PathLike
 from types import ModuleType
 
+import lark
 from lark import Lark, Token
 from lark.exceptions import (
     LarkError,
@@ -71,14 +73,48 @@ def _reading(game: str) -> ModuleType:
     return game_class(game).reading()
 
 
+class _GrammarLoader:
+    """``_grammar_file`` as lark's import loader, named the same in every process
+    (lark's parser cache hashes the options, this loader among them)."""
+
+    def __call__(self, base_path: object, grammar_path: str) -> tuple[str, str]:
+        return _grammar_file(base_path, grammar_path)
+
+    def __repr__(self) -> str:
+        return "referee.grammar"
+
+
+def _parser_cache(game: str, text: str) -> str | bool:
+    """Where lark keeps the built parser of a game between processes (building it
+    takes a tenth of a second): a file in the cache folder named by the grammar
+    files' content (the game's ``text`` and the shared referee.grammar files), so
+    a changed grammar is never read from an old file; lark checks the file's own
+    hash too and rebuilds a parser it cannot load."""
+    from .engine import cache_dir
+
+    digest = hashlib.sha256(lark.__version__.encode())
+    digest.update(text.encode() + b"\0")
+    for resource in sorted(resources.files("referee.grammar").iterdir(), key=lambda r: r.name):
+        if resource.name.endswith(".lark"):
+            digest.update(resource.name.encode() + b"\0" + resource.read_bytes())
+    folder = cache_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return False
+    return str(folder / f"lark-{game}-{digest.hexdigest()[:24]}.cache")
+
+
 @functools.cache
 def _parser(game: str) -> Lark:
-    """The lark parser for a game's notation (``Game.grammar``), built once per process."""
+    """The lark parser for a game's notation (``Game.grammar``), built once per
+    process (and kept on disk between processes: _parser_cache)."""
     path, text = game_class(game).grammar()
     return Lark(
         text,
         source_path=path,
-        import_paths=[_grammar_file],
+        import_paths=[_GrammarLoader()],
+        cache=_parser_cache(game, text),
         parser="lalr",
         lexer="contextual",
         propagate_positions=True,

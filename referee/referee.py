@@ -21,7 +21,7 @@ from .transcript import CHANCE, CycleStart, Play, Transcript
 
 GAME = Fn("game")
 #: How many written moves ahead the referee asks the solver to judge in one call.
-BATCH = 80
+BATCH = 250
 #: The most moves a transcript may hold: a real game has a few hundred, and each
 #: move costs one to two milliseconds of solving.
 MAX_MOVES = 2_000
@@ -116,14 +116,18 @@ class Referee:
 
     def __init__(self, transcript: Transcript, *, fast_path: bool = True, strict: bool = False,
                  rules: str | None = None, board: str | None = None, engine: Engine | None = None,
-                 time_limit: float | None = None):
+                 time_limit: float | None = None, cache: bool = True):
         self.transcript = transcript
         plays = transcript.plays
         if len(plays) > MAX_MOVES:
             raise self._sequence_error(f"the transcript holds {len(plays)} moves; the referee judges at most "
                                        f"{MAX_MOVES} (a whole game has a few hundred)", plays[MAX_MOVES])
         self.rules = game_rules(transcript, rules=rules, board=board)
-        self.engine = engine or Engine(self.rules.program_files)
+        if engine is None:
+            from .cache import default_store  # the judgement cache on disk (None when switched off)
+
+            engine = Engine(self.rules.program_files, store=default_store() if cache else None)
+        self.engine = engine
         if time_limit is not None:
             self.engine.time_limit = time_limit
         self.fast_path = fast_path
@@ -139,6 +143,12 @@ class Referee:
         instead, before such a heading (all that explaining that move needs).
         Without ``upto``, the whole transcript; with ``close``, the last cycle is
         closed too (the turns nobody wrote down end, the winner is known)."""
+        try:
+            return self._run(upto, close, decided)
+        finally:
+            self.engine.flush()  # the judgements made go to the judgement cache
+
+    def _run(self, upto: int | None, close: bool, decided: bool) -> Run:
         initial = self.engine.init(self.rules.static)
         initial = self.rules.starting_position(initial)  # what the header adds (a 'position:' line)
         run = Run(self.transcript, self.rules, initial)
@@ -467,10 +477,15 @@ class Referee:
         items = []
         for guessed_role, guessed_move in guess:
             guessed_move = self.rules.resolve_move(state, guessed_move)
-            items.append((state, guessed_role, guessed_move))
+            if not (self.fast_path and guessed_role == GAME
+                    and self.rules.fast_path_applies(state, guessed_role, guessed_move)):
+                items.append((state, guessed_role, guessed_move))  # (bookkeeping on the fast path is not judged)
             state = self.rules.speculate(state, guessed_role, guessed_move)
             if state is None:
                 break
+        else:
+            if len(coming) <= BATCH and (end := self.rules.end_of_turn(state)) is not None:
+                items.append((state, *end))  # the record ends: the last turn ends (_close_cycle)
         self.engine.prefetch(self.rules.static, items)
 
     def _fill_skipped(self, run: Run, state: frozenset, play: Play) -> frozenset:

@@ -116,13 +116,15 @@ _COPY = """
 {p}true(count(C,K,D)) :- delta(_,C,K,_), not {p}has(C,K), D = #sum{{ X,E : pick(E), delta(E,C,K,X) }}, D != 0.
 {p}true(F) :- pick(E), adds(E,F).
 {p}verdict(Id) :- {p}violation(Id,R,M,_), does(R,M).
+{p}after(F) :- {p}true(F), not {p}loses(F).
+{p}after(F) :- {p}gains(F).
 """
 
 _DIFFER = """
 differ_verdict :- a_verdict(Id), not b_verdict(Id).
 differ_verdict :- b_verdict(Id), not a_verdict(Id).
-differ_effect :- a_next(F), not b_next(F).
-differ_effect :- b_next(F), not a_next(F).
+differ_effect :- a_after(F), not b_after(F).
+differ_effect :- b_after(F), not a_after(F).
 :- not differ_verdict, not differ_effect.
 a_illegal :- a_verdict(_).
 b_illegal :- b_verdict(_).

@@ -9,18 +9,109 @@ from .terms import Fn, Term, fn
 State = frozenset  # a frozenset[Fn] of fluents: what true/1 holds
 
 
+class _Facts(set):
+    """A set of fluents that, once read often enough to pay for it, also keeps
+    them by name, and the counters ``count(Name,Key,N)`` by (Name, Key): the fast
+    path reads a few kinds of fluent at a time, thousands of times per game.
+    Every way of changing the set keeps the indexes in step (the ways that would
+    not are refused)."""
+
+    __slots__ = ("named", "counters", "reads")
+
+    #: Lookups by scanning before the indexes are built (a draft read once or
+    #: twice is cheaper to scan).
+    SCANS = 2
+
+    def __init__(self, facts: Iterable[Fn] = ()):
+        super().__init__(facts)
+        self.named: dict[str, set] | None = None
+        self.counters: dict[tuple, set] | None = None
+        self.reads = 0
+
+    def _index(self) -> None:
+        self.named, self.counters = {}, {}
+        for f in self:
+            self._note(f)
+
+    def _note(self, f: Fn) -> None:
+        self.named.setdefault(f.name, set()).add(f)
+        if f.name == "count" and len(f.args) == 3:
+            self.counters.setdefault(f.args[:2], set()).add(f)
+
+    def having(self, name: str) -> list[Fn]:
+        if self.named is None:
+            self.reads += 1
+            if self.reads <= self.SCANS:
+                return [f for f in self if f.name == name]
+            self._index()
+        return list(self.named.get(name, ()))
+
+    def counter(self, key: tuple) -> Fn | None:
+        if self.counters is None:
+            self.reads += 1
+            if self.reads <= self.SCANS:
+                return next((f for f in self if f.name == "count" and f.args[:2] == key), None)
+            self._index()
+        return next(iter(self.counters.get(key, ())), None)
+
+    def add(self, f: Fn) -> None:
+        super().add(f)
+        if self.named is not None:
+            self._note(f)
+
+    def discard(self, f: Fn) -> None:
+        if f in self:
+            super().discard(f)
+            if self.named is not None:
+                self.named[f.name].discard(f)
+                if f.name == "count" and len(f.args) == 3:
+                    self.counters[f.args[:2]].discard(f)
+
+    def remove(self, f: Fn) -> None:
+        if f not in self:
+            raise KeyError(f)
+        self.discard(f)
+
+    def update(self, *others: Iterable[Fn]) -> None:
+        for other in others:
+            for f in list(other):
+                self.add(f)
+
+    def difference_update(self, *others: Iterable[Fn]) -> None:
+        for other in others:
+            for f in list(other):
+                self.discard(f)
+
+    def __ior__(self, other):
+        self.update(other)
+        return self
+
+    def __isub__(self, other):
+        self.difference_update(other)
+        return self
+
+    def clear(self) -> None:
+        super().clear()
+        self.named = self.counters = None
+
+    def _refused(self, *args, **kwargs):
+        raise TypeError("not supported by a Draft's facts: use add and discard")
+
+    pop = intersection_update = symmetric_difference_update = __iand__ = __ixor__ = _refused
+
+
 class Draft:
     """A mutable copy of a state, for the fast path's bookkeeping steps."""
 
     def __init__(self, state: Iterable[Fn]):
-        self.facts: set[Fn] = set(state)
+        self.facts: set[Fn] = _Facts(state)
 
     def freeze(self) -> frozenset[Fn]:
         return frozenset(self.facts)
 
     def having(self, name: str) -> Iterator[Fn]:
         """Every fluent named ``name``."""
-        return (f for f in list(self.facts) if f.name == name)
+        return iter(self.facts.having(name))
 
     def one(self, name: str) -> Fn | None:
         return next(self.having(name), None)
@@ -39,10 +130,8 @@ class Draft:
 
     # counters: count(Name, Key, N), absent when 0 -------------------------------
     def count(self, name: str, key: Term) -> int:
-        for f in self.having("count"):
-            if f.args[0] == Fn(name) and f.args[1] == key:
-                return int(f.args[2])  # type: ignore[arg-type]
-        return 0
+        f = self.facts.counter((Fn(name), key))
+        return int(f.args[2]) if f is not None else 0  # type: ignore[arg-type]
 
     def counts(self, name: str) -> dict[Term, int]:
         return {f.args[1]: int(f.args[2]) for f in self.having("count")  # type: ignore[arg-type]

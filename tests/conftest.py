@@ -1,4 +1,5 @@
-"""Shared test setup: tests run from the repository root."""
+"""Shared test setup: tests run from the repository root; whole games are
+replayed once per test process (``replay``)."""
 
 from __future__ import annotations
 
@@ -11,5 +12,48 @@ ROOT = Path(__file__).resolve().parents[1]
 
 @pytest.fixture(autouse=True)
 def _run_from_root(monkeypatch):
-    """Reports name transcripts relative to the repository root."""
+    """Reports name transcripts relative to the repository root; the judgement
+    cache on disk is off (the tests never depend on a user's cache: the ones
+    about the cache give it a file of their own)."""
     monkeypatch.chdir(ROOT)
+    monkeypatch.setenv("REFEREE_CACHE", "off")
+
+
+@pytest.fixture(scope="session")
+def replay():
+    """``replayed`` (tests/replays.py, the one cache of whole-game replays) as a
+    fixture: ``replay(path, fast_path=..., batching=...)``."""
+    from replays import replayed
+
+    return replayed
+
+
+def _replayed_transcript(item) -> str | None:
+    """The shipped transcript a test runs whole: its ``path`` (a test that takes
+    ``replay``) or its ``transcript`` (tests/test_transcripts.py) parameter."""
+    params = getattr(getattr(item, "callspec", None), "params", {})
+    if "replay" in getattr(item, "fixturenames", ()) and isinstance(params.get("path"), Path):
+        return str(params["path"])
+    if isinstance(params.get("transcript"), str) and params["transcript"].endswith(".txt"):
+        return params["transcript"]
+    return None
+
+
+def pytest_collection_modifyitems(config, items):
+    """The tests of one file that run the same transcript whole (through ``replay``,
+    or tests/test_transcripts.py's cached check) run next to each other, each after
+    the first of its transcript: xdist hands tests out in runs of neighbours, so one
+    worker mostly replays a game once for all of them. Only the order changes;
+    every test runs."""
+    runs, by_key = [], {}
+    for item in items:
+        transcript = _replayed_transcript(item)
+        key = (item.nodeid.split("::")[0], transcript)
+        if transcript is None:
+            runs.append([item])
+        elif key in by_key:
+            by_key[key].append(item)
+        else:
+            by_key[key] = [item]
+            runs.append(by_key[key])
+    items[:] = [item for run in runs for item in run]

@@ -1,9 +1,11 @@
 """The shipped transcripts, replayed once per test process and shared by the tests
-that walk their positions (tests/test_answers.py, tests/test_listing.py)."""
+that walk their positions (tests/test_answers.py, tests/test_listing.py, and
+through the ``replay`` fixture of tests/conftest.py tests/test_invariant.py)."""
 
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 from pathlib import Path
 
 from referee.api import Session
@@ -21,11 +23,40 @@ def transcript_ids(paths) -> list[str]:
     return [str(Path(p).relative_to(ROOT)) for p in paths]
 
 
-@functools.lru_cache(maxsize=4)  # a game's replay holds its judgements: keep a few
+@dataclass(frozen=True)
+class Replay:
+    """A transcript run through the referee: its session (the referee's engine
+    keeps what it judged), the run, and the solver calls the run itself took
+    (counted before any test asked the same engine more)."""
+
+    session: Session
+    run: object
+    calls: int
+
+    @property
+    def referee(self):
+        return self.session.referee
+
+
+@functools.lru_cache(maxsize=6)  # a game's replay holds its judgements: keep a few (three modes of one game)
+def _replayed(path: str, fast_path: bool, batching: bool) -> Replay:
+    session = Session(path, fast_path=fast_path)
+    session.referee.engine.batching = batching
+    run = session.referee.run()
+    return Replay(session, run, session.referee.engine.calls)
+
+
+def replayed(path: Path, *, fast_path: bool = True, batching: bool = True) -> Replay:
+    """The run of the transcript at ``path`` (lenient), made once per test process
+    for the same path and mode (the tests that read it are run next to each other:
+    tests/conftest.py). A test that needs a fresh referee makes its own."""
+    return _replayed(str(Path(path).resolve()), fast_path, batching)
+
+
 def replay(path: Path) -> tuple[Session, object]:
     """A session of the transcript and its whole run (the engine keeps what it judged)."""
-    session = Session(path)
-    return session, session.referee.run()
+    found = replayed(path)
+    return found.session, found.run
 
 
 def positions(path: Path) -> list[frozenset]:

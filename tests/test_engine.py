@@ -154,3 +154,26 @@ def test_legal_moves_of_many_positions_in_one_grounding_are_those_of_each_alone(
     split.engine.time_limit = 1e-6  # every call over the bound: split down to one position, then the error
     with pytest.raises(SolverLimitError):
         split.engine.legal_moves_many(split.rules.static, states[:4])
+
+
+def test_a_batch_past_the_time_bound_is_dropped_and_the_moves_judged_alone(monkeypatch):
+    """A batch of guessed moves is only a guess: when it does not fit the time
+    bound (a busy machine), it is dropped, the next guesses are smaller, and
+    every verdict and state is the one of judging the moves one by one."""
+    from referee.engine import Engine
+    from referee.notation import read_transcript
+    from referee.referee import Referee
+
+    path = "transcripts/cyclades/illegal-fleet-not-there.txt"
+    expected = [(s.number, s.move, s.violations, s.after) for s in Referee(read_transcript(path)).run().steps]
+    judge_many = Engine._judge_many
+
+    def slow_batches(self, static, items):
+        if len(items) > 2:
+            raise SolverLimitError("grounding took longer than the bound of 10 s")
+        return judge_many(self, static, items)
+
+    monkeypatch.setattr(Engine, "_judge_many", slow_batches)
+    referee = Referee(read_transcript(path))
+    assert [(s.number, s.move, s.violations, s.after) for s in referee.run().steps] == expected
+    assert referee.engine._batch_cap is not None and referee.engine.calls > 1

@@ -9,7 +9,9 @@ one route to each space within reach, so a legal Sylph route written otherwise m
 have a listed route from the same space to the same space: rule sylph_move);
 
 and the fast path (Python bookkeeping) and the solver-only path agree state by
-state, as do judging moves one by one and in batches.
+state, as do judging moves one by one and in batches, and listing the legal moves
+state by state and in batches (the listing here is batched: asked state by state
+it costs 10-20 s a game).
 """
 
 from __future__ import annotations
@@ -18,8 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.referee import Referee
-from referee.notation import read_transcript
+from referee.engine import Engine
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The readings' witnesses (transcripts/cyclades/readings/) are checked under both of
@@ -35,19 +36,18 @@ def transcript_ids(paths):
     return [str(p.relative_to(ROOT)) for p in paths]
 
 
-def _steps(path, **options):
-    referee = Referee(read_transcript(path), **{k: v for k, v in options.items() if k != "batching"})
-    if "batching" in options:
-        referee.engine.batching = options["batching"]
-    return referee, referee.run()
-
-
 @pytest.mark.parametrize("path", TRANSCRIPTS, ids=transcript_ids(TRANSCRIPTS))
-def test_legal_iff_no_violation_iff_in_legal_moves(path):
-    referee, run = _steps(path)
-    referee.engine.legal_moves_many(referee.rules.static, [s.before for s in run.written()])  # one grounding
+def test_legal_iff_no_violation_iff_in_legal_moves(path, replay):
+    referee, run = replay(path).referee, replay(path).run
+    written = list(run.written())
+    referee.engine.legal_moves_many(referee.rules.static, [s.before for s in written])  # few groundings
+    # The batched listing is the listing asked state by state (a fresh engine knows none).
+    alone = Engine(referee.engine.program_files)
+    for step in written[::LISTED_ALONE_EVERY] + written[-1:]:
+        assert alone.legal_moves(referee.rules.static, step.before) == tuple(referee.legal_moves(step.before)), (
+            f"move {step.number}: the batched listing differs from the listing alone")
     checked = 0
-    for step in run.written():
+    for step in written:
         legal = set(referee.legal_moves(step.before))
         if not step.violations and _sylph_route(step.move) and (step.role, step.move) not in legal:
             assert _sylph_route(step.move) in {_sylph_route(m) for r, m in legal if r == step.role}, (
@@ -59,6 +59,11 @@ def test_legal_iff_no_violation_iff_in_legal_moves(path):
             f"in legal/2: {(step.role, step.move) in legal}")
         checked += 1
     assert checked == len(run.transcript.plays) or run.stopped
+
+
+#: The states whose batched listing of legal moves is compared with a listing asked
+#: alone: the first, every 40th and the last (for an illegal-* record, its breach).
+LISTED_ALONE_EVERY = 40
 
 
 def _sylph_route(move):
@@ -80,14 +85,14 @@ SINGLE_JUDGEMENTS_UP_TO = 80
 
 
 @pytest.mark.parametrize("path", TRANSCRIPTS, ids=transcript_ids(TRANSCRIPTS))
-def test_fast_path_batching_and_speculation_agree_with_the_solver_alone(path):
+def test_fast_path_batching_and_speculation_agree_with_the_solver_alone(path, replay):
     """The referee as it runs (bookkeeping on the fast path, guessed moves judged
     in batches) gives exactly the verdicts and states of the solver judging every
     step; judging many guessed moves in one solver call gives exactly the verdicts
     and states of judging them one by one; and the speculation model (a guess,
     used only for speed) predicts the solver's next state of every legal move."""
-    fast_referee, fast = _steps(path, fast_path=True)
-    solver_referee, solver = _steps(path, fast_path=False)
+    fast, solver = replay(path, fast_path=True), replay(path, fast_path=False)
+    fast_calls, (solver_referee, solver), fast = fast.calls, (solver.referee, solver.run), fast.run
     if any(s.inserted == "bookkeeping" for s in solver.steps):  # (a Luna preparation alone has none)
         assert [s.path for s in fast.steps].count("fast") > 0
     assert all(s.path == "solver" for s in solver.steps)
@@ -103,8 +108,8 @@ def test_fast_path_batching_and_speculation_agree_with_the_solver_alone(path):
             assert solver_referee.rules.speculate(step.before, step.role, step.move) == step.after, (
                 f"move {step.number}: {step.move}")
     if len(solver.steps) >= 40 and all(s.legal for s in solver.steps):
-        assert fast_referee.engine.calls < len(solver.steps) // 4
+        assert fast_calls < len(solver.steps) // 4
     if len(fast.steps) <= SINGLE_JUDGEMENTS_UP_TO:
-        _, single = _steps(path, batching=False)
+        single = replay(path, batching=False).run
         assert [(s.number, s.role, s.move, s.violations, s.after) for s in fast.steps] == \
                [(s.number, s.role, s.move, s.violations, s.after) for s in single.steps]

@@ -20,6 +20,7 @@ from click.testing import CliRunner
 
 from referee.catalogue import load_catalogue
 from referee.cli import main as referee_main
+from referee.engine import Engine
 from referee.notation import read_transcript
 from referee.readings import load_readings
 from referee.referee import Referee
@@ -187,7 +188,13 @@ def test_fast_path_and_speculation_agree_with_the_solver_under_each_reading(path
                 assert fast_ref.rules.speculate(step.before, step.role, step.move) == step.after, (
                     f"{reading}, move {step.number}: {step.move}")
         written = list(fast.written())
-        for step in written if variant in READINGS.active(reading) else written[-3:]:
+        checked = written if variant in READINGS.active(reading) else written[-3:]
+        # listed in batches (Engine.legal_moves_many), the last as a listing alone too
+        fast_ref.engine.legal_moves_many(fast_ref.rules.static, [s.before for s in checked])
+        alone = Engine(fast_ref.engine.program_files)
+        assert alone.legal_moves(fast_ref.rules.static, checked[-1].before) == \
+            tuple(fast_ref.legal_moves(checked[-1].before)), (reading, checked[-1].number)
+        for step in checked:
             legal = set(fast_ref.legal_moves(step.before))
             if not step.violations and _sylph_route(step.move) and (step.role, step.move) not in legal:
                 # rule sylph_move: one route listed to each space within reach (tests/test_invariant.py)

@@ -37,7 +37,8 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from referee.cli import main as referee_main
+os.environ["REFEREE_CACHE"] = "off"  # expected reports are the solver's, made afresh
+from referee.cli import main as referee_main  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 TRANSCRIPTS = REPO / "transcripts"

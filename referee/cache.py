@@ -1,0 +1,267 @@
+"""The judgement cache: the solver's judgements kept on disk, so that a new
+process (``referee explain`` after ``referee check``) does not judge the whole
+game again.
+
+A judgement is stored under the rules (the rule programs' text and the static
+data: the reading, the board, the players), the state and the move, hashed
+together: it is only ever used for exactly the position it was computed for,
+so a verdict read from the cache is the verdict the solver gives.
+
+The cache is one SQLite file (stdlib ``sqlite3``) in the user's cache folder
+(``$XDG_CACHE_HOME/referee``, else ``~/.cache/referee``), or the file named by
+the environment variable ``REFEREE_CACHE``; ``REFEREE_CACHE=off`` (or the
+command line's ``--no-cache``) switches it off. Two processes may use it at
+once (SQLite's write-ahead log and a busy timeout); it holds at most
+``MAX_ROWS`` judgements (the oldest go first). Each row carries a checksum of
+its key and value; a row that does not match, a file that is not this cache
+(another program's database, a newer or older format) or a damaged file is
+ignored, never trusted, and never written over: the referee then simply asks
+the solver. Nothing in it is needed: deleting the file loses only time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+from pathlib import Path
+
+from .terms import Fn, Term, fn
+
+#: The format of the rows; a file of another format is not used.
+FORMAT = 1
+#: SQLite's application_id of this cache ("RFRE"): a database without it is not ours.
+APPLICATION_ID = 0x52465245
+#: The most judgements kept (about 1.5 KB each on disk: some 150 MB at most).
+MAX_ROWS = 100_000
+#: How long a process waits for another one writing (seconds).
+BUSY_TIMEOUT = 2.0
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS judgement (
+    key BLOB PRIMARY KEY,
+    value TEXT NOT NULL,
+    checksum BLOB NOT NULL
+)
+"""
+
+
+def default_path() -> Path | None:
+    """The cache file, or None when the cache is switched off (``REFEREE_CACHE=off``)."""
+    setting = os.environ.get("REFEREE_CACHE", "").strip()
+    if setting.lower() in ("off", "0", "no", "false", "none"):
+        return None
+    if setting:
+        return Path(setting)
+    from .engine import cache_dir
+
+    return cache_dir() / f"judgements-{FORMAT}.sqlite"
+
+
+def default_store() -> "JudgementStore | None":
+    """The user's judgement cache (None when switched off)."""
+    path = default_path()
+    return JudgementStore(path) if path is not None else None
+
+
+class JudgementStore:
+    """Judgements on disk, keyed by (rules, state, move); see the module's text.
+
+    Every failure to open, read or write the file switches the store off for
+    the rest of the process: a cache never stops the referee."""
+
+    def __init__(self, path: Path | str):
+        self.path = Path(path)
+        self._db: sqlite3.Connection | None = None
+        self._broken = False
+        self._digests: dict = {}  # state -> its digest (states repeat across calls)
+
+    # -- judgements ------------------------------------------------------------------
+    def judgement(self, rules: str, state: frozenset, role: Term, move: Fn):
+        """The stored judgement of ``move`` by ``role`` in ``state``, or None."""
+        value = self._get(self._key(rules, state, ("judge", encode(role), encode(move))))
+        if value is None:
+            return None
+        try:
+            from .engine import Judgement, Violation
+
+            violations = tuple(Violation(rule, decode(r), decode(m), tuple(decode(a) for a in args))
+                               for rule, r, m, args in value["violations"])
+            gains = frozenset(decode(f) for f in value["gains"])
+            loses = frozenset(decode(f) for f in value["loses"])
+            goals = tuple((decode(p), decode(n)) for p, n in value["goals"])
+            if not all(isinstance(v.rule, str) and isinstance(v.move, Fn) for v in violations):
+                return None
+            return Judgement(violations, (state - loses) | gains, (), goals, gains, loses)
+        except (KeyError, TypeError, ValueError):
+            return None
+
+    def keep(self, rows: list) -> None:
+        """Store judgements: each row (rules, (state, role, move), Judgement)."""
+        encoded = []
+        for rules, (state, role, move), j in rows:
+            value = {"violations": [[v.rule, encode(v.role), encode(v.move), [encode(a) for a in v.args]]
+                                    for v in j.violations],
+                     "gains": [encode(f) for f in j.gains], "loses": [encode(f) for f in j.loses],
+                     "goals": [[encode(p), encode(n)] for p, n in j.goals]}
+            encoded.append((self._key(rules, state, ("judge", encode(role), encode(move))), value))
+        self._put(encoded)
+
+    def legal_moves(self, rules: str, state: frozenset):
+        """The stored legal moves of ``state``, or None."""
+        value = self._get(self._key(rules, state, ("legal",)))
+        if value is None:
+            return None
+        try:
+            return tuple((decode(r), decode(m)) for r, m in value)
+        except (TypeError, ValueError):
+            return None
+
+    def keep_legal_moves(self, rules: str, state: frozenset, moves) -> None:
+        self._put([(self._key(rules, state, ("legal",)), [[encode(r), encode(m)] for r, m in moves])])
+
+    def initial_state(self, rules: str) -> frozenset | None:
+        """The stored initial state of these rules and static data, or None."""
+        value = self._get(self._key(rules, frozenset(), ("init",)))
+        try:
+            return frozenset(decode(f) for f in value) if value is not None else None
+        except (TypeError, ValueError):
+            return None
+
+    def keep_initial_state(self, rules: str, state: frozenset) -> None:
+        self._put([(self._key(rules, frozenset(), ("init",)), [encode(f) for f in state])])
+
+    # -- keys ------------------------------------------------------------------------
+    def _key(self, rules: str, state: frozenset, what: tuple) -> bytes:
+        digest = hashlib.sha256(f"{FORMAT}\0{rules}\0{self._state_digest(state)}\0".encode("utf-8"))
+        digest.update(json.dumps(what, separators=(",", ":")).encode("utf-8"))
+        return digest.digest()
+
+    def _state_digest(self, state: frozenset) -> str:
+        found = self._digests.get(state)
+        if found is None:
+            from .engine import term_text
+
+            found = hashlib.sha256("\n".join(sorted(map(term_text, state))).encode("utf-8")).hexdigest()
+            if len(self._digests) > 20_000:
+                self._digests.clear()
+            self._digests[state] = found
+        return found
+
+    # -- the file ----------------------------------------------------------------------
+    def _connect(self) -> sqlite3.Connection | None:
+        if self._broken:
+            return None
+        if self._db is not None:
+            return self._db
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT, isolation_level=None)
+            try:
+                (app,) = db.execute("PRAGMA application_id").fetchone()
+                (version,) = db.execute("PRAGMA user_version").fetchone()
+                tables = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+                if app == 0 and version == 0 and not tables:  # a new, empty file: make it ours
+                    db.execute("BEGIN IMMEDIATE")
+                    (app,) = db.execute("PRAGMA application_id").fetchone()
+                    if app == 0:
+                        db.execute(_SCHEMA)
+                        db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                        db.execute(f"PRAGMA user_version = {FORMAT}")
+                    db.execute("COMMIT")
+                    (app,) = db.execute("PRAGMA application_id").fetchone()
+                    (version,) = db.execute("PRAGMA user_version").fetchone()
+                if app != APPLICATION_ID or version != FORMAT:  # another program's file, or another format
+                    raise sqlite3.DatabaseError("not this cache")
+                try:
+                    db.execute("PRAGMA journal_mode = WAL")
+                    db.execute("PRAGMA synchronous = NORMAL")
+                except sqlite3.DatabaseError:
+                    pass  # a file system without shared memory: the default journal works too
+            except BaseException:
+                db.close()
+                raise
+        except (sqlite3.Error, OSError):
+            self._broken = True
+            return None
+        self._db = db
+        return db
+
+    def _get(self, key: bytes):
+        db = self._connect()
+        if db is None:
+            return None
+        try:
+            row = db.execute("SELECT value, checksum FROM judgement WHERE key = ?", (key,)).fetchone()
+        except sqlite3.Error:
+            self._close()
+            return None
+        if row is None:
+            return None
+        value, checksum = row
+        if not isinstance(value, str) or checksum != _checksum(key, value):
+            return None  # a damaged row: the solver answers (and the row is written again)
+        try:
+            return json.loads(value)
+        except ValueError:
+            return None
+
+    def _put(self, rows: list[tuple[bytes, object]]) -> None:
+        db = self._connect()
+        if db is None or not rows:
+            return
+        values = []
+        for key, value in rows:
+            text = json.dumps(value, separators=(",", ":"))
+            values.append((key, text, _checksum(key, text)))
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            db.executemany("INSERT OR REPLACE INTO judgement (key, value, checksum) VALUES (?, ?, ?)", values)
+            newest, oldest = db.execute("SELECT max(rowid), min(rowid) FROM judgement").fetchone()
+            if newest is not None and newest - oldest + 1 > MAX_ROWS:  # the oldest tenth goes
+                db.execute("DELETE FROM judgement WHERE rowid < ?", (newest - MAX_ROWS * 9 // 10,))
+            db.execute("COMMIT")
+        except sqlite3.Error:
+            try:
+                db.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
+            # busy past the timeout, or the disk is full: these judgements are simply not kept
+
+    def _close(self) -> None:
+        self._broken = True
+        if self._db is not None:
+            try:
+                self._db.close()
+            except sqlite3.Error:
+                pass
+        self._db = None
+
+    def close(self) -> None:
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+
+
+def _checksum(key: bytes, value: str) -> bytes:
+    return hashlib.sha256(key + value.encode("utf-8")).digest()[:16]
+
+
+def encode(term: Term):
+    """A term as JSON: a number, a string, or [name, args...] for a function term."""
+    if isinstance(term, bool):
+        raise TypeError("bool is not a term")
+    if isinstance(term, (int, str)):
+        return term
+    return [term.name, *(encode(a) for a in term.args)]
+
+
+def decode(value) -> Term:
+    if isinstance(value, bool):
+        raise ValueError("not a term")
+    if isinstance(value, (int, str)):
+        return value
+    if isinstance(value, list) and value and isinstance(value[0], str):
+        return fn(value[0], *(decode(a) for a in value[1:]))
+    raise ValueError("not a term")
