@@ -42,6 +42,7 @@ from .api import readings
 from .errors import RefereeError
 from .game import UnknownGameError, default_game, known_games
 from .pool import Busy, InternalError, WorkerEnded, WorkerPool
+from .server import HEAD_TIMEOUT, bounded, log_config
 from .tables import Link, TableError, TableStore, default_folder
 
 #: Default bounds of one request.
@@ -61,17 +62,18 @@ PAGE_FILES = {"index.html": "text/html", "app.js": "text/javascript", "style.css
 
 class Limits:
     """The bounds of one service: transcript size, solver time, worker processes,
-    the queue, how long a request body may take to arrive."""
+    the queue, how long a request's head and its body may take to arrive."""
 
     def __init__(self, max_bytes: int = MAX_TRANSCRIPT_BYTES, time_limit: float = TIME_LIMIT, workers: int = WORKERS,
                  compare_time_limit: float = COMPARE_TIME_LIMIT, queue: int | None = None,
-                 body_timeout: float = BODY_TIMEOUT):
+                 body_timeout: float = BODY_TIMEOUT, head_timeout: float = HEAD_TIMEOUT):
         self.max_bytes = max_bytes
         self.time_limit = time_limit
         self.workers = workers
         self.compare_time_limit = compare_time_limit
         self.queue = queue
         self.body_timeout = body_timeout
+        self.head_timeout = head_timeout
 
     @property
     def max_body(self) -> int:
@@ -672,6 +674,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, limits: Limits | None = Non
     are finished, then the workers stop)."""
     import uvicorn
 
+    limits = limits or Limits()
     network = Network(host, names)
     folder = Path(data) if data is not None else default_folder()
     print(f"referee: tables are kept in {folder / 'tables.sqlite3'}", file=sys.stderr)
@@ -681,4 +684,4 @@ def serve(host: str = "127.0.0.1", port: int = 8000, limits: Limits | None = Non
               f"only at http://127.0.0.1:{port}/ on this computer. Names accepted in the Host header: "
               f"{', '.join(sorted(network.names))} (referee serve --name adds one).", file=sys.stderr)
     uvicorn.run(create_app(limits, network, folder), host=host, port=port, log_level="info",
-                timeout_graceful_shutdown=30)
+                timeout_graceful_shutdown=30, http=bounded(limits.head_timeout), log_config=log_config())

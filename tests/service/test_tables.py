@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import sqlite3
 import threading
+import urllib.request
 
 import pytest
 from service_server import Server, transcript
@@ -196,3 +197,27 @@ def test_a_restart_loses_no_stored_line(tmp_path):
         assert second.get(f"/api/tables/{links['host']}/revisions/1").data["transcript"] == head + "Ann: 3 on Zeus\n"
     finally:
         assert second.stop()[0] == 0
+
+
+def test_the_access_log_never_prints_a_link(tmp_path):
+    """A link is a key: whoever reads the laptop's screen (or a log file it is written to) must not
+    learn one. Every path with a token is logged as /t/<link> or /api/tables/<link>/..."""
+    server = Server("--workers", "1", data=tmp_path)
+    try:
+        table = _table(server, transcript(OUTBID))
+        links = _links(table)
+        with urllib.request.urlopen(f"{server.url}/t/{links['Ann']}", timeout=10) as page:  # the page: HTML
+            assert page.status == 200
+        assert server.get(f"/api/tables/{links['host']}").status == 200
+        assert server.get(f"/api/tables/{links['Bob']}/revisions/0?x=1").status == 200
+        assert server.get(f"/api/tables/{links['Cy']}x/revision").status == 404  # a wrong link is not logged either
+    finally:
+        code, output = server.stop()
+    assert code == 0, output
+    for token in [*links.values(), table["table"]]:
+        assert token not in output, output
+    assert '"GET /t/<link> HTTP/1.1" 200' in output
+    assert '"GET /api/tables/<link> HTTP/1.1" 200' in output
+    assert '"GET /api/tables/<link>/revisions/0?x=1 HTTP/1.1" 200' in output
+    assert '"GET /api/tables/<link>/revision HTTP/1.1" 404' in output
+    assert '"POST /api/tables HTTP/1.1" 201' in output  # a path without a token is logged as it was
