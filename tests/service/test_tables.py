@@ -221,3 +221,50 @@ def test_the_access_log_never_prints_a_link(tmp_path):
     assert '"GET /api/tables/<link>/revisions/0?x=1 HTTP/1.1" 200' in output
     assert '"GET /api/tables/<link>/revision HTTP/1.1" 404' in output
     assert '"POST /api/tables HTTP/1.1" 201' in output  # a path without a token is logged as it was
+
+
+def _served_by(server, before: list[dict]) -> tuple[dict, list[dict]]:
+    """The worker that answered the one request made since ``before`` (GET /api/status's
+    by_worker): its served count went up by one, and no other worker's did. Its counters' change."""
+    after = server.get("/api/status").data["by_worker"]
+    old = {w["pid"]: w for w in before}
+    changed = [w for w in after if w["served"] != old.get(w["pid"], {"served": 0})["served"]]
+    assert len(changed) == 1 and changed[0]["served"] == old[changed[0]["pid"]]["served"] + 1, (before, after)
+    worker = changed[0]
+    cost = {k: worker[k] - old[worker["pid"]][k] for k in ("sessions_built", "solver_calls")}
+    return {"pid": worker["pid"], **cost}, after
+
+
+def test_a_tables_questions_go_to_the_worker_that_holds_it_warm(server):
+    """Two workers; two tables growing line by line, asked about in turn. Each table's questions all
+    go to one worker (the pool's keys) — also a new revision's, which no worker has seen yet — and a
+    question asked again is answered from that worker's session: no game read and judged afresh, no
+    solver call."""
+    head = transcript(OUTBID).split("Ann: 3 on Zeus")[0]
+    tables = [_links(_table(server, head, name)) for name in ("North", "South")]
+    workers = server.get("/api/status").data["by_worker"]
+    assert len(workers) == 2
+    served: dict[int, set] = {0: set(), 1: set()}
+    lines = ("Ann: 3 on Zeus", "Bob: 4 on Zeus", "Cy: 2 on Ares")
+    # in an uneven order: a pool that merely took the free worker would mix the tables' workers up
+    for n, line in ((0, lines[0]), (0, lines[1]), (1, lines[0]), (0, lines[2]), (1, lines[1]), (1, lines[2])):
+        links = tables[n]
+        player = line.split(":")[0]
+        added = server.post(f"/api/tables/{links[player]}/lines", {"line": line})
+        assert added.status == 201
+        costs = []
+        for path, body in ((f"{links['host']}/check", {}), (f"{links['host']}/check", {}),
+                           (f"{links[player]}/explain", {"line": added.data["line"]})):
+            answer = server.post(f"/api/tables/{path}", body)
+            assert answer.status == 200 and answer.data["request"]["revision"] == added.data["revision"]
+            worker, workers = _served_by(server, workers)
+            served[n].add(worker["pid"])
+            costs.append(worker)
+        new, again, explain = costs
+        assert new["sessions_built"] == 1  # the new revision is read and judged (its earlier moves'
+        # judgements come from the table's engine, or the disk cache: solver calls are not counted on)
+        assert again["sessions_built"] == again["solver_calls"] == 0  # asked again: warm, no solver call
+        assert explain["sessions_built"] == 0  # the player's view shares the judged game
+    assert len(served[0]) == len(served[1]) == 1, served  # each table: one worker, every time
+    held = {w["pid"]: w["tables"] for w in workers}
+    assert all(held[pid] >= 1 for pid in served[0] | served[1])
