@@ -23,7 +23,7 @@ SLOW = "cyclades/battles-5p.txt"
 def server():
     # a slow check ends at the bound of 2 s (solver-limit), which keeps these tests short
     server = Server("--workers", "1", "--queue", "1", "--time-limit", "2", "--body-timeout", "1",
-                    "--head-timeout", "1")
+                    "--head-timeout", "1", cache=False)  # no judgement cache: _slow is slow every time
     yield server
     code, output = server.stop()
     assert code == 0, output
