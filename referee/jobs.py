@@ -16,7 +16,7 @@ from dataclasses import asdict
 
 from . import engine
 from .api import Session
-from .errors import BoardError, NotationError, Position
+from .errors import BoardError, NotationError, Position, SequenceError
 from .game import game_class, known_games
 from .notation import parse_transcript
 from .report import verdict_json
@@ -186,8 +186,16 @@ def header(request: dict) -> dict:
 def check(request: dict) -> dict:
     """The report of the whole transcript, and each written move's verdict in brief."""
     answer = session(request)
-    report = answer.check().to_json()
-    report["marks"] = [asdict(mark) for mark in answer.marks()]
+    try:
+        report = answer.check().to_json()
+        report["marks"] = [asdict(mark) for mark in answer.marks()]
+    except SequenceError as error:  # a record that cannot be followed from some line on
+        if not request.get("tolerant") or getattr(error, "report", None) is None:
+            raise
+        # read tolerantly, as `referee check --json` reports it: the moves judged before it, and
+        # `error` with its place (docs/report.md)
+        report = error.report.to_json()
+        report["marks"] = [asdict(mark) for mark in answer.marks(error.run)]
     report["viewpoint"] = answer.viewpoint
     if getattr(answer, "unread", None):
         report["unread"] = answer.unread
