@@ -500,7 +500,7 @@ function leave(error) {
   page.report = null;
   hideDetail();
   $("#lines").replaceChildren();
-  $("#build").hidden = true;
+  $("#input").hidden = true;
   $("#table-who").textContent = "This link no longer belongs to a player of the table.";
   setStatus(`error[${error.code}]: ${error.message}`, "illegal");
 }

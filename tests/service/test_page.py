@@ -322,7 +322,7 @@ def test_a_phone_follows_its_seat_when_the_host_corrects_the_players_line(browse
         eve.wait_for_function("document.querySelector('#status').textContent.includes('player-removed')",
                               timeout=10_000)
         assert "Eve is no longer a player of this table" in eve.text_content("#status")
-        assert eve.locator("#lines li").count() == 0 and not eve.is_visible("#build")
+        assert eve.locator("#lines li").count() == 0 and not eve.is_visible("#input")
         _screenshot(eve, "page-player-removed.png")
     finally:
         for phone in phones:
