@@ -199,9 +199,11 @@ class Session:
         of the other players (a game whose words tell them takes ``viewpoint``)."""
         return self.rules.describe_outcome(state, viewpoint=self.viewpoint)
 
-    def marks(self) -> list[Mark]:
-        """Every written move's verdict in brief (for marking the lines of a page)."""
-        run = self.referee.run()
+    def marks(self, run: Run | None = None) -> list[Mark]:
+        """Every written move's verdict in brief (for marking the lines of a page):
+        of the whole transcript, or of ``run`` (the moves judged before a
+        SequenceError: ``error.run``)."""
+        run = run if run is not None else self.referee.run()
         return [Mark(s.number, s.play.span.line, s.play.span.column, self.rules.role_text(s.role), s.play.text,
                      s.legal, s.play.disputed) for s in run.written()]
 

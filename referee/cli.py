@@ -376,14 +376,18 @@ def board_command(game, players, board_file, transcript, after, svg):
               help="Bound on one comparison of two readings, /api/compare (default 120 s).")
 @click.option("--body-timeout", type=click.FloatRange(min=0.1), default=None, metavar="SECONDS",
               help="Bound on the time a request's body takes to arrive (default 10 s).")
-def serve(host, port, data, names, max_bytes, time_limit, workers, queue, compare_time_limit, body_timeout):
+@click.option("--head-timeout", type=click.FloatRange(min=0.1), default=None, metavar="SECONDS",
+              help="Bound on the time a request's line and headers take to arrive (default 10 s).")
+def serve(host, port, data, names, max_bytes, time_limit, workers, queue, compare_time_limit, body_timeout,
+          head_timeout):
     """Serve the referee over HTTP: the JSON API, the tables and the page (docs/service.md)."""
-    from .service import (BODY_TIMEOUT, COMPARE_TIME_LIMIT, MAX_TRANSCRIPT_BYTES, TIME_LIMIT, WORKERS, Limits,
-                          serve as run)
+    from .service import (BODY_TIMEOUT, COMPARE_TIME_LIMIT, HEAD_TIMEOUT, MAX_TRANSCRIPT_BYTES, TIME_LIMIT, WORKERS,
+                          Limits, serve as run)
 
     click.echo(f"referee: the page is at http://{host}:{port}/ (Ctrl-C stops the service)", err=True)
     run(host, port, Limits(max_bytes or MAX_TRANSCRIPT_BYTES, time_limit or TIME_LIMIT, workers or WORKERS,
-                           compare_time_limit or COMPARE_TIME_LIMIT, queue, body_timeout or BODY_TIMEOUT),
+                           compare_time_limit or COMPARE_TIME_LIMIT, queue, body_timeout or BODY_TIMEOUT,
+                           head_timeout or HEAD_TIMEOUT),
         names=names, data=data)
 
 

@@ -38,6 +38,9 @@ LEGAL_BATCH = 100
 _TO_SYMBOL: dict = {}
 _FROM_SYMBOL: dict = {}
 
+#: Solver calls made in this process, by every engine (the service's workers report it: docs/service.md).
+SOLVER_CALLS = 0
+
 
 def to_symbol(term: Term) -> clingo.Symbol:
     """Our term -> a clingo symbol (strings stay strings: data, not program text)."""
@@ -562,7 +565,9 @@ class Engine:
             raise SolverLimitError(f"the rule programs could not be grounded: {error}")
 
     def _run(self, program: tuple, facts: list[clingo.Symbol], alone: bool = False) -> list[Term]:
+        global SOLVER_CALLS
         self.calls += 1
+        SOLVER_CALLS += 1
         ctl = clingo.Control(["--warn=none"])
         with ast.ProgramBuilder(ctl) as builder:  # parsed once per program: parsing costs more than adding
             for statement in program:

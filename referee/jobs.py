@@ -14,8 +14,9 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import asdict
 
+from . import engine
 from .api import Session
-from .errors import BoardError, NotationError, Position
+from .errors import BoardError, NotationError, Position, SequenceError
 from .game import game_class, known_games
 from .notation import parse_transcript
 from .report import verdict_json
@@ -33,6 +34,10 @@ HEADER_LINE = re.compile(r"\s*(game|players|order|rules|board|position)\s*:", re
 
 _sessions: OrderedDict[tuple, Session] = OrderedDict()
 _engines: OrderedDict[tuple, object] = OrderedDict()
+#: What this worker has done since it was ready: sessions built (a game read and
+#: judged afresh) and solver calls at the time of the warm-up's end (counters()).
+_built = 0
+_calls_at_start = 0
 
 
 def job(func: Callable[[dict], dict]) -> Callable[[dict], dict]:
@@ -51,8 +56,10 @@ def session(request: dict) -> Session:
     table costs the judgement of that line, not of the whole game)."""
     key = (request["transcript"], request.get("name"), request.get("rules"), request.get("time_limit"),
            bool(request.get("tolerant")), request.get("table"))
+    global _built
     found = _sessions.get(key)
     if found is None:
+        _built += 1
         name = request.get("name") or "transcript.txt"
         transcript, unread = read(request["transcript"], name, bool(request.get("tolerant")))
         board = transcript.header.board
@@ -151,6 +158,20 @@ def warm_up() -> None:
         except Exception:  # a warm-up that fails costs only time; the request will say what is wrong
             pass
     _sessions.clear()
+    _start_counting()
+
+
+def _start_counting() -> None:
+    global _built, _calls_at_start
+    _built, _calls_at_start = 0, engine.SOLVER_CALLS
+
+
+def counters() -> dict:
+    """What this worker has done since it was ready (its warm-up not counted):
+    ``sessions_built``, the games it read and judged afresh (a question about a
+    game it holds builds none), and ``solver_calls``, the solver's runs. The
+    pool reports them per worker (GET /api/status)."""
+    return {"sessions_built": _built, "solver_calls": engine.SOLVER_CALLS - _calls_at_start}
 
 
 @job
@@ -165,8 +186,16 @@ def header(request: dict) -> dict:
 def check(request: dict) -> dict:
     """The report of the whole transcript, and each written move's verdict in brief."""
     answer = session(request)
-    report = answer.check().to_json()
-    report["marks"] = [asdict(mark) for mark in answer.marks()]
+    try:
+        report = answer.check().to_json()
+        report["marks"] = [asdict(mark) for mark in answer.marks()]
+    except SequenceError as error:  # a record that cannot be followed from some line on
+        if not request.get("tolerant") or getattr(error, "report", None) is None:
+            raise
+        # read tolerantly, as `referee check --json` reports it: the moves judged before it, and
+        # `error` with its place (docs/report.md)
+        report = error.report.to_json()
+        report["marks"] = [asdict(mark) for mark in answer.marks(error.run)]
     report["viewpoint"] = answer.viewpoint
     if getattr(answer, "unread", None):
         report["unread"] = answer.unread

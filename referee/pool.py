@@ -51,7 +51,7 @@ def _serve(conn: Connection, warm: bool = True) -> None:
     the server, which finishes the requests in flight and then closes their pipes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # blocked from its start (see _Worker)
-    from .jobs import JOBS, warm_up  # imported in the worker: clingo and the games load here, once
+    from .jobs import JOBS, counters, warm_up  # imported in the worker: clingo and the games load here, once
 
     if warm:
         warm_up()
@@ -76,7 +76,7 @@ def _serve(conn: Connection, warm: bool = True) -> None:
         except Exception as error:  # an error of the referee itself: reported as such; the worker goes on
             answer = ("failed", f"{type(error).__name__}: {error}")
         try:
-            conn.send(answer + (time.process_time() - started,))
+            conn.send(answer + (time.process_time() - started, counters()))
         except (OSError, ValueError):
             return
 
@@ -101,11 +101,17 @@ class _Worker:
         self.recent: deque = deque(maxlen=8)  # the transcripts asked about lately (the worker keeps their sessions)
         self.keys: set = set()  # the tables this worker holds warm
         self.served = 0
+        self.counters: dict = {"sessions_built": 0, "solver_calls": 0}  # as the worker last said (jobs.counters)
         self.is_ready = False
 
     @property
     def pid(self) -> int | None:
         return self.process.pid
+
+    def stats(self) -> dict:
+        """Its process, the tables it holds, the requests it answered, and what
+        they cost it (as it said with its last answer: jobs.counters)."""
+        return {"pid": self.pid, "tables": len(self.keys), "served": self.served, **self.counters}
 
     def wait_ready(self, limit: float = START_LIMIT) -> None:
         """Block until the worker has loaded the referee (blocking: run in a thread)."""
@@ -294,7 +300,8 @@ class WorkerPool:
 
     def stats(self) -> dict:
         return {"workers": len(self.checks.workers), "waiting": self.checks.waiting, "running": self.checks.running,
-                "compare_waiting": self.compares.waiting, "replaced": self.replaced, "dropped": self.dropped}
+                "compare_waiting": self.compares.waiting, "replaced": self.replaced, "dropped": self.dropped,
+                "by_worker": [w.stats() for w in self.checks.workers]}
 
     async def ready(self) -> None:
         await self.checks.ensure()
@@ -332,7 +339,7 @@ class WorkerPool:
         call = loop.run_in_executor(self._threads, worker.call, name, request)
         call.add_done_callback(lambda done: done.cancelled() or done.exception())  # retrieved here, said below
         try:
-            status, answer, _cpu = await asyncio.wait_for(asyncio.shield(call), limit)
+            status, answer, _cpu, worker.counters = await asyncio.wait_for(asyncio.shield(call), limit)
         except _NotStarted:
             raise  # the caller replaces the worker and sends the request again
         except asyncio.TimeoutError:

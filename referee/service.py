@@ -42,6 +42,7 @@ from .api import readings
 from .errors import RefereeError
 from .game import UnknownGameError, default_game, known_games
 from .pool import Busy, InternalError, WorkerEnded, WorkerPool
+from .server import HEAD_TIMEOUT, bounded, log_config
 from .tables import Link, TableError, TableStore, default_folder
 
 #: Default bounds of one request.
@@ -61,17 +62,18 @@ PAGE_FILES = {"index.html": "text/html", "app.js": "text/javascript", "style.css
 
 class Limits:
     """The bounds of one service: transcript size, solver time, worker processes,
-    the queue, how long a request body may take to arrive."""
+    the queue, how long a request's head and its body may take to arrive."""
 
     def __init__(self, max_bytes: int = MAX_TRANSCRIPT_BYTES, time_limit: float = TIME_LIMIT, workers: int = WORKERS,
                  compare_time_limit: float = COMPARE_TIME_LIMIT, queue: int | None = None,
-                 body_timeout: float = BODY_TIMEOUT):
+                 body_timeout: float = BODY_TIMEOUT, head_timeout: float = HEAD_TIMEOUT):
         self.max_bytes = max_bytes
         self.time_limit = time_limit
         self.workers = workers
         self.compare_time_limit = compare_time_limit
         self.queue = queue
         self.body_timeout = body_timeout
+        self.head_timeout = head_timeout
 
     @property
     def max_body(self) -> int:
@@ -489,13 +491,20 @@ def create_app(limits: Limits | None = None, network: Network | None = None,
         link = await _store("link", token) if 16 <= len(token) <= 64 else None
         if link is None:
             raise ServiceError(404, "unknown-table", "no table has this link: check that it was copied whole")
+        if link.removed is not None:
+            raise ServiceError(410, "player-removed",
+                               f"this was {link.player}'s link, and {link.player} is no longer a player of this "
+                               f"table: the host took them off the players line (revision {link.removed}). The "
+                               "link answers nothing more; if you still play here, ask the host for your link")
         return link
+
+    def _link_json(link: Link) -> dict:
+        return {"player": link.player, "token": link.token, "url": f"/t/{link.token}"}
 
     def _links_json(links: list[Link]) -> dict:
         host = next(l for l in links if l.host)
         return {"host": {"token": host.token, "url": f"/t/{host.token}"},
-                "players": [{"player": l.player, "token": l.token, "url": f"/t/{l.token}"}
-                            for l in links if not l.host]}
+                "players": [_link_json(l) for l in links if not l.host]}
 
     @app.post("/api/tables", summary="Create a table", status_code=201)
     async def create_table(request: TableCreate, http: Request) -> dict:
@@ -560,9 +569,12 @@ def create_app(limits: Limits | None = None, network: Network | None = None,
         return revision.summary()
 
     @app.post("/api/tables/{token}/correct", summary="The host corrects the transcript or changes the reading")
-    async def table_correct(token: str, request: TableCorrection) -> dict:
+    async def table_correct(token: str, request: TableCorrection, http: Request) -> dict:
         """A new revision with the whole text as it should stand (a line edited or
-        removed) and/or another reading; the old revisions stay readable."""
+        removed) and/or another reading; the old revisions stay readable. When the
+        players line changes, the players' links follow it (`seats`): a renamed
+        player keeps their link, a removed player's link answers no more, an added
+        player gets a new link."""
         link = await _link(token)
         if not link.host:
             raise ServiceError(403, "host-only", "only the table's host corrects its transcript; a player adds lines")
@@ -576,19 +588,37 @@ def create_app(limits: Limits | None = None, network: Network | None = None,
             if request.rules not in known:
                 raise ServiceError(422, "notation", f"unknown rules reading '{request.rules}'; known readings: "
                                                     f"{', '.join(known)}")
-        revision = await _store("correct", link.table, text, request.revision, request.rules,
-                                keep_rules=not change_rules)
-        return revision.summary()
+        players = game = unread = None
+        if text != current.text:  # the links follow the players line (tables.reseat), when it can be read
+            try:
+                head = await _work(http, "header", {"transcript": text, "name": "correction",
+                                                    "time_limit": limits.time_limit})
+                players, game = head["players"], head["game"]
+            except RefereeError as error:  # stored all the same; the links stay as they were
+                unread = error.to_json()
+        revision, change, added = await _store("correct", link.table, text, request.revision, request.rules,
+                                               keep_rules=not change_rules, players=players, game=game)
+        seats = {"renamed": [{"from": a, "to": b} for a, b in change.renamed], "removed": list(change.removed),
+                 "added": [_link_json(l) for l in added]}
+        if unread is not None:
+            seats["unread"] = {**unread, "message": "the links stay as they were: the header of the corrected text "
+                                                    f"cannot be read ({unread.get('message')})"}
+        return {**revision.summary(), "players": list((await _store("table", link.table)).players), "seats": seats}
 
     async def _table_answer(http: Request, job: str, token: str, request: TableQuestion) -> dict:
         link = await _link(token)
         viewpoint = request.viewpoint
-        if not link.host:
-            if viewpoint is not None and viewpoint != link.player:
+        revision = await _store("revision", link.table, request.revision)
+        if not link.host:  # as the player of this link's seat was named at that revision
+            seat = await _store("player_at", link.token, revision.number)
+            if seat is None:
+                since = await _store("seated_since", link.token)
+                raise ServiceError(403, "not-seated", f"{link.player} joined this table at revision {since}: "
+                                                      f"this link answers about revision {since} and later")
+            if viewpoint is not None and viewpoint not in (seat, link.player):
                 raise ServiceError(403, "private", f"this is {link.player}'s link: it answers as {link.player} "
                                                    "sees the game, and as nobody else")
-            viewpoint = link.player
-        revision = await _store("revision", link.table, request.revision)
+            viewpoint = seat
         rules = request.rules if "rules" in request.model_fields_set else revision.rules
         table = await _store("table", link.table)
         data = {"transcript": revision.text, "name": table.name, "rules": rules, "as": viewpoint,
@@ -672,6 +702,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, limits: Limits | None = Non
     are finished, then the workers stop)."""
     import uvicorn
 
+    limits = limits or Limits()
     network = Network(host, names)
     folder = Path(data) if data is not None else default_folder()
     print(f"referee: tables are kept in {folder / 'tables.sqlite3'}", file=sys.stderr)
@@ -681,4 +712,4 @@ def serve(host: str = "127.0.0.1", port: int = 8000, limits: Limits | None = Non
               f"only at http://127.0.0.1:{port}/ on this computer. Names accepted in the Host header: "
               f"{', '.join(sorted(network.names))} (referee serve --name adds one).", file=sys.stderr)
     uvicorn.run(create_app(limits, network, folder), host=host, port=port, log_level="info",
-                timeout_graceful_shutdown=30)
+                timeout_graceful_shutdown=30, http=bounded(limits.head_timeout), log_config=log_config())

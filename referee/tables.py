@@ -27,8 +27,8 @@ from pathlib import Path
 
 #: The database file in the data folder.
 FILE_NAME = "tables.sqlite3"
-#: The schema's version (PRAGMA user_version).
-SCHEMA = 1
+#: The schema's version (PRAGMA user_version). 2: seats (a player link follows its seat).
+SCHEMA = 2
 #: The longest line a player may add, in characters.
 MAX_LINE = 500
 
@@ -43,7 +43,14 @@ CREATE TABLE IF NOT EXISTS tables (
 CREATE TABLE IF NOT EXISTS links (
     token TEXT PRIMARY KEY,
     table_id TEXT NOT NULL REFERENCES tables(id),
-    player TEXT                       -- NULL: the host's link
+    player TEXT,                      -- NULL: the host's link; else the player's name now (or when removed)
+    removed INTEGER                   -- the revision that took the player off the players line (NULL: playing)
+);
+CREATE TABLE IF NOT EXISTS seats (    -- the name a player's link answers as, from a revision on
+    token TEXT NOT NULL REFERENCES links(token),
+    revision INTEGER NOT NULL,
+    player TEXT,                      -- NULL: no longer a player of the table
+    PRIMARY KEY (token, revision)
 );
 CREATE TABLE IF NOT EXISTS revisions (
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -83,10 +90,43 @@ class Link:
     token: str
     table: str
     player: str | None  # None: the host
+    removed: int | None = None  # the revision that took this player off the table
 
     @property
     def host(self) -> bool:
         return self.player is None
+
+
+@dataclass(frozen=True)
+class Reseating:
+    """What a change of the players line did to the players' links (:func:`reseat`)."""
+
+    renamed: tuple[tuple[str, str], ...] = ()  # (old name, new name): the link follows its seat
+    removed: tuple[str, ...] = ()  # these links answer no more
+    added: tuple[str, ...] = ()  # each gets a new link
+
+    def __bool__(self) -> bool:
+        return bool(self.renamed or self.removed or self.added)
+
+
+def reseat(old: tuple[str, ...] | list[str], new: tuple[str, ...] | list[str]) -> Reseating:
+    """The links' rule when the host corrects the players line from ``old`` to
+    ``new``: a link belongs to a seat, not to a name.
+
+    - A name in both lines keeps its link (wherever it now stands).
+    - A name gone from a place of the line where a name new to the line now
+      stands is *renamed*: its link follows the seat and answers as the new name.
+    - Any other name gone is *removed*: its link answers no more.
+    - Any other new name is *added*: it gets a new link.
+
+    To seat a different person where someone sat, the host removes the one and
+    adds the other in two corrections (a rename would hand the new player's
+    view to the old one's phone)."""
+    before, after = set(old), set(new)
+    renamed = tuple((a, b) for a, b in zip(old, new) if a not in after and b not in before)
+    moved_from, moved_to = {a for a, _ in renamed}, {b for _, b in renamed}
+    return Reseating(renamed, tuple(a for a in old if a not in after and a not in moved_from),
+                     tuple(b for b in new if b not in before and b not in moved_to))
 
 
 @dataclass(frozen=True)
@@ -137,6 +177,13 @@ class TableStore:
             raise TableError(500, "data", f"{self.path} was written by a newer referee (schema {version}; "
                                           f"this one reads {SCHEMA})")
         with self._lock:
+            if version == 1:  # before seats: every link answered as its name, for ever
+                with self._transaction():
+                    self._db.execute("ALTER TABLE links ADD COLUMN removed INTEGER")
+                    self._db.execute(_SCHEMA[_SCHEMA.index("CREATE TABLE IF NOT EXISTS seats"):].split(";")[0])
+                    self._db.execute("INSERT INTO seats SELECT token, 0, player FROM links "
+                                     "WHERE player IS NOT NULL")
+                    self._db.execute(f"PRAGMA user_version={SCHEMA}")
             self._db.executescript(_SCHEMA)
             self._db.execute(f"PRAGMA user_version={SCHEMA}")
 
@@ -152,26 +199,51 @@ class TableStore:
         with self._lock, self._transaction():
             self._db.execute("INSERT INTO tables VALUES (?, ?, ?, ?, ?)",
                              (table.id, name, game, "\t".join(players), table.created))
-            self._db.executemany("INSERT INTO links VALUES (?, ?, ?)", [(l.token, l.table, l.player) for l in links])
+            self._db.executemany("INSERT INTO links VALUES (?, ?, ?, NULL)",
+                                 [(l.token, l.table, l.player) for l in links])
+            self._db.executemany("INSERT INTO seats VALUES (?, 0, ?)", [(l.token, l.player) for l in links[1:]])
             self._insert(Revision(table.id, 0, text, rules, "created", "host", None, table.created))
         return table, links
 
     # -- reading ---------------------------------------------------------------------------
     def link(self, token: str) -> Link | None:
         with self._lock:
-            row = self._db.execute("SELECT token, table_id, player FROM links WHERE token = ?", (token,)).fetchone()
+            row = self._db.execute("SELECT token, table_id, player, removed FROM links WHERE token = ?",
+                                   (token,)).fetchone()
         return Link(*row) if row else None
 
     def links(self, table: str) -> list[Link]:
+        """The table's links that answer: the host's first, then the players' in
+        the order of the players line."""
         with self._lock:
-            rows = self._db.execute("SELECT token, table_id, player FROM links WHERE table_id = ? "
-                                    "ORDER BY player IS NOT NULL, rowid", (table,)).fetchall()
-        return [Link(*row) for row in rows]
+            rows = self._db.execute("SELECT token, table_id, player, removed FROM links WHERE table_id = ? "
+                                    "AND removed IS NULL ORDER BY player IS NOT NULL, rowid", (table,)).fetchall()
+            players = self._table(table).players
+        order = {name: place for place, name in enumerate(players)}
+        return sorted((Link(*row) for row in rows), key=lambda l: -1 if l.host else order.get(l.player, len(order)))
+
+    def player_at(self, token: str, number: int) -> str | None:
+        """The name a player's link answered as at revision ``number`` (None: the
+        player had no seat then — added later, or removed by then)."""
+        with self._lock:
+            row = self._db.execute("SELECT player FROM seats WHERE token = ? AND revision <= ? "
+                                   "ORDER BY revision DESC LIMIT 1", (token, number)).fetchone()
+        return row[0] if row else None
+
+    def seated_since(self, token: str) -> int | None:
+        """The first revision at which a player's link had a seat."""
+        with self._lock:
+            row = self._db.execute("SELECT MIN(revision) FROM seats WHERE token = ? AND player IS NOT NULL",
+                                   (token,)).fetchone()
+        return row[0] if row else None
 
     def table(self, table: str) -> Table:
         with self._lock:
-            row = self._db.execute("SELECT id, name, game, players, created FROM tables WHERE id = ?",
-                                   (table,)).fetchone()
+            return self._table(table)
+
+    def _table(self, table: str) -> Table:
+        row = self._db.execute("SELECT id, name, game, players, created FROM tables WHERE id = ?",
+                               (table,)).fetchone()
         if row is None:
             raise TableError(404, "unknown-table", "no such table")
         return Table(row[0], row[1], row[2], tuple(row[3].split("\t")) if row[3] else (), row[4])
@@ -211,23 +283,55 @@ class TableStore:
             self._insert(revision)
         return revision
 
-    def correct(self, table: str, text: str, expected: int, rules: str | None = None,
-                keep_rules: bool = True) -> Revision:
+    def correct(self, table: str, text: str, expected: int, rules: str | None = None, keep_rules: bool = True,
+                players: tuple[str, ...] | list[str] | None = None,
+                game: str | None = None) -> tuple[Revision, Reseating, list[Link]]:
         """The host's correction: the whole text as it should now stand (a line
         edited or removed), as a new revision; ``expected`` is required. The
-        reading changes with ``keep_rules=False``."""
+        reading changes with ``keep_rules=False``. ``players`` (and ``game``):
+        the corrected text's players line as read (None: unread, the seats stay
+        as they are); the links follow it by :func:`reseat`, in the same
+        transaction. Answers the revision, what the links did, and the new links."""
         with self._lock, self._transaction():
             current = self._revision(table, None)
             if expected != current.number:
                 raise Conflict(expected, current)
             new_rules = current.rules if keep_rules else rules
             if text == current.text and new_rules == current.rules:
-                return current
+                return current, Reseating(), []
             kind = "reading" if text == current.text else "corrected"
             revision = Revision(table, current.number + 1, text, new_rules, kind, "host",
                                 first_difference(current.text, text), time.time())
             self._insert(revision)
-        return revision
+            seated = self._table(table)
+            change, added = Reseating(), []
+            if players is not None and tuple(players) != seated.players:
+                change = reseat(seated.players, tuple(players))
+                added = self._reseat(seated, change, revision.number)
+                self._db.execute("UPDATE tables SET players = ? WHERE id = ?", ("\t".join(players), table))
+            if game is not None and game != seated.game:
+                self._db.execute("UPDATE tables SET game = ? WHERE id = ?", (game, table))
+        return revision, change, added
+
+    def _reseat(self, table: Table, change: Reseating, number: int) -> list[Link]:
+        """The links follow a changed players line (in the caller's transaction)."""
+        def token_of(name: str) -> str:
+            return self._db.execute("SELECT token FROM links WHERE table_id = ? AND player = ? AND removed IS NULL",
+                                    (table.id, name)).fetchone()[0]
+
+        for old, new in change.renamed:
+            found = token_of(old)
+            self._db.execute("UPDATE links SET player = ? WHERE token = ?", (new, found))
+            self._db.execute("INSERT INTO seats VALUES (?, ?, ?)", (found, number, new))
+        for name in change.removed:
+            found = token_of(name)
+            self._db.execute("UPDATE links SET removed = ? WHERE token = ?", (number, found))
+            self._db.execute("INSERT INTO seats VALUES (?, ?, NULL)", (found, number))
+        added = [Link(token(), table.id, name) for name in change.added]
+        for link in added:
+            self._db.execute("INSERT INTO links VALUES (?, ?, ?, NULL)", (link.token, link.table, link.player))
+            self._db.execute("INSERT INTO seats VALUES (?, ?, ?)", (link.token, number, link.player))
+        return added
 
     # -- the database ----------------------------------------------------------------------
     def _revision(self, table: str, number: int | None) -> Revision:

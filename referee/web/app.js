@@ -23,6 +23,7 @@ const page = {
   generation: 0,        // bumped whenever what the page asks about changes
   selection: 0,         // bumped whenever another move is chosen
   editing: false,       // a line is being edited: following the table waits
+  gone: false,          // the host took this link's player off the table (410): nothing more is asked
 };
 
 async function api(path, body) {
@@ -129,7 +130,7 @@ async function check(selectLast) {
     if (!page.token || page.table.you.host) {
       fillSelect($("#viewpoint"), report.players.map((p) => [p, p]), $("#viewpoint").value);
     }
-    setStatus(summary(report), report.legal && !(report.unread || []).length ? "legal" : "illegal");
+    setStatus(summary(report), report.legal && !report.error && !(report.unread || []).length ? "legal" : "illegal");
     const target = selectLast ? report.marks[report.marks.length - 1]
       : report.marks.find((m) => m.number === page.selected);
     if (target) await select(target.number);
@@ -152,7 +153,13 @@ function summary(report) {
   const unread = (report.unread || []).length;
   if (unread) parts.push(`${unread} line${unread > 1 ? "s" : ""} not read`);
   if (report.disputes.length) parts.push(`${report.disputes.length} disputed`);
+  const assumed = (report.assumptions || []).length;
+  if (assumed) parts.push(`${assumed} assumption${assumed > 1 ? "s" : ""} about what the record means`);
   if (report.outcome) parts.push(report.outcome);
+  if (report.error) {
+    const at = report.error.line ? ` from line ${report.error.line} on` : "";
+    parts.push(`the record cannot be followed${at}: ${report.error.message}`);
+  }
   return parts.join("; ") + ".";
 }
 
@@ -169,7 +176,13 @@ function showLines(report, error) {
   const marks = new Map();
   const problems = new Map();
   const unread = new Map();
+  const assumed = new Map();
+  const stop = report && report.error && report.error.line ? report.error : null;
   if (report) {
+    for (const assumption of report.assumptions || []) {
+      if (!assumed.has(assumption.line)) assumed.set(assumption.line, []);
+      assumed.get(assumption.line).push(assumption);
+    }
     for (const mark of report.marks) {
       if (!marks.has(mark.line)) marks.set(mark.line, []);
       marks.get(mark.line).push(mark);
@@ -207,6 +220,16 @@ function showLines(report, error) {
       const what = problem.number === null ? `(${problem.text}) ` : "";
       item.append(element("div", `${what}${why}`, "why"));
     }
+    for (const assumption of assumed.get(number) || []) {
+      item.classList.add("assumed");
+      item.append(element("div", `assumed: ${assumption.text}`, "assumption"));
+    }
+    if (stop && stop.line === number) {
+      item.classList.add("illegal", "unfollowed");
+      if (!onLine.length) item.prepend(element("span", "!", "mark"));
+      item.append(element("div", `the record cannot be followed from here (column ${stop.column}): ${stop.message}; `
+        + "the lines below are not judged", "why"));
+    }
     const notRead = unread.get(number) || (error && error.line === number ? error : null);
     if (notRead) {
       item.classList.add("illegal", "unread");
@@ -214,7 +237,7 @@ function showLines(report, error) {
       const hint = canEdit() ? "" : " (the host can correct it)";
       item.append(element("div", `not read, column ${notRead.column}: ${notRead.message}${hint}`, "why"));
     }
-    if (canEdit() && (onLine.length || notRead)) {
+    if (canEdit() && (onLine.length || notRead || (stop && stop.line === number))) {
       const edit = element("button", "✎", "edit");
       edit.type = "button";
       edit.title = "Edit or remove this line";
@@ -431,7 +454,8 @@ async function loadTable(selectLast) {
     showTableBar(table);
     if (moved || !page.report) await check(selectLast);
   } catch (error) {
-    setStatus(`error[${error.code}]: ${error.message}`, "illegal");
+    if (error.status === 410) leave(error);
+    else setStatus(`error[${error.code}]: ${error.message}`, "illegal");
   }
 }
 
@@ -459,11 +483,26 @@ function showTableBar(table) {
 }
 
 async function follow() {
-  if (document.hidden || page.editing) return;
+  if (document.hidden || page.editing || page.gone) return;
   try {
     const now = await api(`/api/tables/${page.token}/revision`);
     if (now.revision !== page.revision) await loadTable(false);
-  } catch (error) { /* the next look will tell */ }
+  } catch (error) {
+    if (error.status === 410) leave(error); // else the next look will tell
+  }
+}
+
+// The host took this link's player off the table: the link answers nothing more, and the page
+// stops showing the table.
+function leave(error) {
+  page.gone = true;
+  changed();
+  page.report = null;
+  hideDetail();
+  $("#lines").replaceChildren();
+  $("#input").hidden = true;
+  $("#table-who").textContent = "This link no longer belongs to a player of the table.";
+  setStatus(`error[${error.code}]: ${error.message}`, "illegal");
 }
 
 // -- input -----------------------------------------------------------------------------------

@@ -36,7 +36,8 @@ class Answer:
 class Server:
     """``python -m referee serve`` in a subprocess; ``stop()`` sends Ctrl-C (SIGINT)."""
 
-    def __init__(self, *options: str, startup: float = 60.0, data: Path | None = None, port: int | None = None):
+    def __init__(self, *options: str, startup: float = 60.0, data: Path | None = None, port: int | None = None,
+                 cache: bool = True):
         self.interrupted = False
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -44,10 +45,14 @@ class Server:
             self._data = tempfile.TemporaryDirectory(prefix="referee-data-")
             data = Path(self._data.name)
         self.data = data
+        # a judgement cache of this server's own (referee/cache.py), as on a fresh machine: what a test
+        # measures (a slow check, a worker busy with it) does not depend on what earlier runs left
+        # behind; cache=False: none at all, so that the same game is as slow to judge every time
+        env = {**os.environ, "REFEREE_CACHE": str(Path(data) / "judgements.sqlite") if cache else "off"}
         self.process = subprocess.Popen([sys.executable, "-m", "referee", "serve", "--port", str(self.port),
                                          "--data", str(data), *options],
                                         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                        start_new_session=True)  # its own process group, as in a terminal
+                                        env=env, start_new_session=True)  # its own process group, as in a terminal
         deadline = time.monotonic() + startup
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

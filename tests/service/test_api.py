@@ -317,3 +317,19 @@ def test_ctrl_c_finishes_the_requests_in_flight_then_stops():
     assert result["answer"].status == 200 and result["answer"].data["moves_checked"] == written
     assert code == 0 and "Application shutdown complete" in output
     assert "Traceback" not in output, output
+
+
+def test_a_tolerant_check_of_a_record_that_cannot_be_followed_reports_where_it_stops(server):
+    """As `referee check --json` (docs/report.md): the moves judged before the line from which the
+    record cannot be followed (no 'creatures:' line before the first offering), and `error` with its
+    place; without `tolerant` the service answers the error alone, 422."""
+    text = transcript(OUTBID).replace("creatures: Harpy\n", "")
+    stop = text.splitlines().index("Ann: 3 on Zeus") + 1
+    answer = server.post("/api/check", {"transcript": text, "tolerant": True})
+    assert answer.status == 200, answer.data
+    error = answer.data["error"]
+    assert (error["code"], error["line"], error["column"]) == ("sequence", stop, 6)
+    assert "the creature track is not written" in error["message"] and answer.data["legal"] is False
+    assert answer.data["marks"] and all(mark["line"] < stop for mark in answer.data["marks"])
+    assert answer.data["assumptions"] == []
+    _error(server.post("/api/check", {"transcript": text}), 422, "sequence")

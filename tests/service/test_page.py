@@ -252,3 +252,78 @@ def test_a_table_on_two_phones_each_as_its_link_sees_it(browser, server):
     finally:
         for phone in phones:
             phone.close()
+
+
+FORGOTTEN_HEADING = ROOT / "transcripts" / "cyclades" / "hurried-forgotten-heading.txt"
+
+
+def test_what_the_referee_assumed_and_where_a_record_stops_are_shown_at_their_lines(page):
+    """docs/report.md: where the referee had to guess (a 'cycle 2' heading forgotten) it says what it
+    assumed, at the line; a record that cannot be followed from some line on (no 'creatures:' line
+    before the first offering) is reported at that line, with the moves before it still judged."""
+    _load(page, FORGOTTEN_HEADING)
+    assumed = page.locator('#lines li[data-line="26"]')  # transcripts/cyclades/hurried-forgotten-heading.report.txt
+    assert "assumed" in assumed.get_attribute("class")
+    assert assumed.locator(".assumption").text_content() == \
+        "assumed: cycle 2 begins here: the heading 'cycle 2' is not written"
+    status = page.text_content("#status")
+    assert "1 assumption about what the record means" in status and "every move is legal" in status
+    assert page.locator("#lines .assumption").count() == 1
+
+    text = OUTBID.read_text(encoding="utf-8").replace("creatures: Harpy\n", "")
+    lines = text.splitlines()
+    stop = lines.index("Ann: 3 on Zeus") + 1
+    page.fill("#transcript", text)
+    page.click("#check")
+    page.wait_for_selector("#lines li.unfollowed")
+    stopped = page.locator("#lines li.unfollowed")
+    assert stopped.get_attribute("data-line") == str(stop)
+    assert ("the record cannot be followed from here (column 6): the creature track is not written"
+            in stopped.text_content())
+    assert f"the record cannot be followed from line {stop} on" in page.text_content("#status")
+    assert "illegal" in page.get_attribute("#status", "class")
+    marked = [int(n) for n in page.locator("#lines li.move").evaluate_all("els => els.map(e => e.dataset.line)")]
+    assert marked and max(marked) < stop  # the moves before it keep their marks; none after it
+    assert stopped.locator(".edit").count() == 1  # and the line can be corrected where it stands
+    _screenshot(page, "page-assumed-and-stopped.png")
+
+
+def test_a_phone_follows_its_seat_when_the_host_corrects_the_players_line(browser, server):
+    """A renamed player's phone goes on, as the new name; a removed player's phone is told so and
+    shows nothing more of the table."""
+    import json
+    import re
+    import urllib.request
+
+    def post(path, body):
+        request = urllib.request.Request(server.url + path, method="POST", data=json.dumps(body).encode(),
+                                         headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return json.loads(response.read())
+
+    text = OUTBID.read_text(encoding="utf-8")
+    table = post("/api/tables", {"transcript": text, "name": "Friday"})
+    urls = {p["player"]: p["url"] for p in table["players"]}
+    phones = [browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+              for _ in range(2)]
+    try:
+        bob, eve = (phone.new_page() for phone in phones)
+        for tab, url in ((bob, urls["Bob"]), (eve, urls["Eve"])):
+            tab.set_default_timeout(30_000)
+            tab.goto(server.url + url)
+            tab.wait_for_selector("#status.legal, #status.illegal")
+        corrected = re.sub(r"\bBob\b", "Bobby", text).replace(", Eve black", "").replace(", Eve\n", "\n")
+        answer = post(f"/api/tables/{table['host']['token']}/correct", {"revision": 0, "transcript": corrected})
+        assert answer["seats"]["renamed"] == [{"from": "Bob", "to": "Bobby"}] and answer["seats"]["removed"] == ["Eve"]
+        bob.wait_for_function("document.querySelector('#table-who').textContent.includes('you are Bobby')",
+                              timeout=10_000)  # followed live
+        bob.wait_for_function("document.querySelector('#status').textContent.includes('as Bobby')")
+        assert bob.input_value("#viewpoint") == "Bobby"
+        eve.wait_for_function("document.querySelector('#status').textContent.includes('player-removed')",
+                              timeout=10_000)
+        assert "Eve is no longer a player of this table" in eve.text_content("#status")
+        assert eve.locator("#lines li").count() == 0 and not eve.is_visible("#input")
+        _screenshot(eve, "page-player-removed.png")
+    finally:
+        for phone in phones:
+            phone.close()

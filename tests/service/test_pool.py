@@ -22,7 +22,8 @@ SLOW = "cyclades/battles-5p.txt"
 @pytest.fixture(scope="module")
 def server():
     # a slow check ends at the bound of 2 s (solver-limit), which keeps these tests short
-    server = Server("--workers", "1", "--queue", "1", "--time-limit", "2", "--body-timeout", "1")
+    server = Server("--workers", "1", "--queue", "1", "--time-limit", "2", "--body-timeout", "1",
+                    "--head-timeout", "1", cache=False)  # no judgement cache: _slow is slow every time
     yield server
     code, output = server.stop()
     assert code == 0, output
@@ -119,6 +120,40 @@ def test_a_request_body_that_never_finishes_times_out(server):
         answer = answer.decode()
     assert answer.startswith("HTTP/1.1 408"), answer
     assert '"code":"timeout"' in answer and time.monotonic() - started < 5
+
+
+def _read_until_closed(client: socket.socket) -> bytes:
+    answer = b""
+    while chunk := client.recv(4096):
+        answer += chunk
+    return answer
+
+
+def test_a_request_head_that_never_finishes_is_cut_off_while_others_are_served(server):
+    """Half a header line, then nothing (a slow client, or one holding connections open): the
+    connection is closed --head-timeout (1 s) after it opened, with a 408; a connection that sends
+    nothing at all is closed silently; a connection kept alive after an answer gets the same bound
+    for its next request's head; and meanwhile other clients are answered."""
+    started = time.monotonic()
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as half, \
+            socket.create_connection(("127.0.0.1", server.port), timeout=10) as silent, \
+            socket.create_connection(("127.0.0.1", server.port), timeout=10) as kept:
+        half.sendall(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: hal")  # and then nothing more
+        kept.sendall(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        first = b""
+        while b'"games"' not in first or not first.rstrip().endswith(b"}"):
+            first += kept.recv(65536)
+        assert first.startswith(b"HTTP/1.1 200")
+        kept.sendall(b"GET /api/ga")  # the next request on the kept connection stops half way
+        others = [server.get("/api/games") for _ in range(3)]  # other clients are served meanwhile
+        assert [a.status for a in others] == [200] * 3 and max(a.seconds for a in others) < 1
+        answer = _read_until_closed(half).decode()
+        assert time.monotonic() - started < 5
+        assert answer.startswith("HTTP/1.1 408"), answer
+        assert '"code": "timeout"' in answer and "did not arrive within 1 s" in answer
+        assert _read_until_closed(silent) == b""
+        assert _read_until_closed(kept).startswith(b"HTTP/1.1 408")
+    assert time.monotonic() - started < 5
 
 
 def test_compare_runs_beside_the_checks_never_instead_of_them(server):

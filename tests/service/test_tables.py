@@ -11,15 +11,18 @@ cannot be read is marked at its place while the others keep their marks."""
 
 from __future__ import annotations
 
+import json
 import re
 import sqlite3
 import threading
+import urllib.request
 
 import pytest
 from service_server import Server, transcript
 
 from referee.api import Session
 from referee.notation import parse_transcript
+from referee.tables import Link, Reseating, TableStore, reseat
 
 UNAFFORDABLE = "cyclades/illegal-offer-unaffordable.txt"
 OUTBID = "cyclades/illegal-outbid-too-low.txt"
@@ -196,3 +199,193 @@ def test_a_restart_loses_no_stored_line(tmp_path):
         assert second.get(f"/api/tables/{links['host']}/revisions/1").data["transcript"] == head + "Ann: 3 on Zeus\n"
     finally:
         assert second.stop()[0] == 0
+
+
+def test_the_access_log_never_prints_a_link(tmp_path):
+    """A link is a key: whoever reads the laptop's screen (or a log file it is written to) must not
+    learn one. Every path with a token is logged as /t/<link> or /api/tables/<link>/..."""
+    server = Server("--workers", "1", data=tmp_path)
+    try:
+        table = _table(server, transcript(OUTBID))
+        links = _links(table)
+        with urllib.request.urlopen(f"{server.url}/t/{links['Ann']}", timeout=10) as page:  # the page: HTML
+            assert page.status == 200
+        assert server.get(f"/api/tables/{links['host']}").status == 200
+        assert server.get(f"/api/tables/{links['Bob']}/revisions/0?x=1").status == 200
+        assert server.get(f"/api/tables/{links['Cy']}x/revision").status == 404  # a wrong link is not logged either
+    finally:
+        code, output = server.stop()
+    assert code == 0, output
+    for token in [*links.values(), table["table"]]:
+        assert token not in output, output
+    assert '"GET /t/<link> HTTP/1.1" 200' in output
+    assert '"GET /api/tables/<link> HTTP/1.1" 200' in output
+    assert '"GET /api/tables/<link>/revisions/0?x=1 HTTP/1.1" 200' in output
+    assert '"GET /api/tables/<link>/revision HTTP/1.1" 404' in output
+    assert '"POST /api/tables HTTP/1.1" 201' in output  # a path without a token is logged as it was
+
+
+def _served_by(server, before: list[dict]) -> tuple[dict, list[dict]]:
+    """The worker that answered the one request made since ``before`` (GET /api/status's
+    by_worker): its served count went up by one, and no other worker's did. Its counters' change."""
+    after = server.get("/api/status").data["by_worker"]
+    old = {w["pid"]: w for w in before}
+    changed = [w for w in after if w["served"] != old.get(w["pid"], {"served": 0})["served"]]
+    assert len(changed) == 1 and changed[0]["served"] == old[changed[0]["pid"]]["served"] + 1, (before, after)
+    worker = changed[0]
+    cost = {k: worker[k] - old[worker["pid"]][k] for k in ("sessions_built", "solver_calls")}
+    return {"pid": worker["pid"], **cost}, after
+
+
+def test_a_tables_questions_go_to_the_worker_that_holds_it_warm(server):
+    """Two workers; two tables growing line by line, asked about in turn. Each table's questions all
+    go to one worker (the pool's keys) — also a new revision's, which no worker has seen yet — and a
+    question asked again is answered from that worker's session: no game read and judged afresh, no
+    solver call."""
+    head = transcript(OUTBID).split("Ann: 3 on Zeus")[0]
+    tables = [_links(_table(server, head, name)) for name in ("North", "South")]
+    workers = server.get("/api/status").data["by_worker"]
+    assert len(workers) == 2
+    served: dict[int, set] = {0: set(), 1: set()}
+    lines = ("Ann: 3 on Zeus", "Bob: 4 on Zeus", "Cy: 2 on Ares")
+    # in an uneven order: a pool that merely took the free worker would mix the tables' workers up
+    for n, line in ((0, lines[0]), (0, lines[1]), (1, lines[0]), (0, lines[2]), (1, lines[1]), (1, lines[2])):
+        links = tables[n]
+        player = line.split(":")[0]
+        added = server.post(f"/api/tables/{links[player]}/lines", {"line": line})
+        assert added.status == 201
+        costs = []
+        for path, body in ((f"{links['host']}/check", {}), (f"{links['host']}/check", {}),
+                           (f"{links[player]}/explain", {"line": added.data["line"]})):
+            answer = server.post(f"/api/tables/{path}", body)
+            assert answer.status == 200 and answer.data["request"]["revision"] == added.data["revision"]
+            worker, workers = _served_by(server, workers)
+            served[n].add(worker["pid"])
+            costs.append(worker)
+        new, again, explain = costs
+        assert new["sessions_built"] == 1  # the new revision is read and judged (its earlier moves'
+        # judgements come from the table's engine, or the disk cache: solver calls are not counted on)
+        assert again["sessions_built"] == again["solver_calls"] == 0  # asked again: warm, no solver call
+        assert explain["sessions_built"] == 0  # the player's view shares the judged game
+    assert len(served[0]) == len(served[1]) == 1, served  # each table: one worker, every time
+    held = {w["pid"]: w["tables"] for w in workers}
+    assert all(held[pid] >= 1 for pid in served[0] | served[1])
+
+
+def test_the_links_follow_their_seat_when_the_host_corrects_the_players_line():
+    """The rule (tables.reseat): a name kept keeps its link; a name replaced at its place by a name new
+    to the line is renamed (the link follows the seat); any other name gone is removed; any other new
+    name is added."""
+    assert reseat(["Ann", "Bob", "Cy"], ["Ann", "Bobby", "Cy"]) == Reseating(renamed=(("Bob", "Bobby"),))
+    assert reseat(["Ann", "Bob", "Cy"], ["Ann", "Cy"]) == Reseating(removed=("Bob",))
+    assert reseat(["Ann", "Bob"], ["Ann", "Bob", "Cy"]) == Reseating(added=("Cy",))
+    assert reseat(["Ann", "Bob", "Cy"], ["Cy", "Ann", "Bob"]) == Reseating()  # seated elsewhere: same links
+    assert reseat(["Ann", "Bob", "Cy"], ["Ann", "Cy", "Dan"]) == Reseating(removed=("Bob",), added=("Dan",))
+    assert reseat(["Ann", "Bob", "Cy"], ["Al", "Bob", "Dan", "Eve"]) == Reseating(
+        renamed=(("Ann", "Al"), ("Cy", "Dan")), added=("Eve",))
+
+
+def test_a_renamed_player_keeps_their_link_a_removed_one_loses_it_an_added_one_gets_one(server):
+    """Rule setup_gold (each player's gold is behind their screen) holds through corrections of the
+    players line: every answer to a link is its seat's view, a removed player's link tells nothing
+    more, and every revision stays readable to the host."""
+    original = transcript(OUTBID)
+    links = _links(_table(server, original))
+    host = links["host"]
+
+    def correct(revision: int, text: str) -> dict:
+        answer = server.post(f"/api/tables/{host}/correct", {"revision": revision, "transcript": text})
+        assert answer.status == 200, answer.data
+        return answer.data
+
+    # a rename: Bob is Bobby from now on, and keeps his link
+    renamed_text = re.sub(r"\bBob\b", "Bobby", original)
+    renamed = correct(0, renamed_text)
+    assert renamed["seats"] == {"renamed": [{"from": "Bob", "to": "Bobby"}], "removed": [], "added": []}
+    assert renamed["players"] == ["Ann", "Bobby", "Cy", "Dan", "Eve"]
+    view = server.get(f"/api/tables/{links['Bob']}").data
+    assert view["you"] == {"host": False, "player": "Bobby"} and view["players"] == renamed["players"]
+    bobs_line = next(n for n, l in enumerate(renamed_text.splitlines(), 1) if l.startswith("Bobby: 3 on Zeus"))
+    explained = server.post(f"/api/tables/{links['Bob']}/explain", {"line": bobs_line})
+    assert explained.status == 200 and explained.data["request"]["as"] == "Bobby"
+    assert explained.data["breaches"][0]["rule"] == "offering_outbid"  # Bobby's 3 on Zeus does not outbid
+    before = server.post(f"/api/tables/{links['Bob']}/check", {"revision": 0})  # revision 0 knew him as Bob
+    assert before.status == 200 and before.data["request"]["as"] == "Bob" and not before.data.get("unread")
+    assert server.post(f"/api/tables/{links['Bob']}/check", {"as": "Ann"}).status == 403
+    host_links = server.get(f"/api/tables/{host}").data["links"]["players"]
+    assert [(l["player"], l["token"]) for l in host_links][1] == ("Bobby", links["Bob"])
+
+    # a removal: Eve leaves; her link answers nothing more, hidden figures least of all
+    removed_text = renamed_text.replace(", Eve black", "").replace(", Eve\n", "\n")
+    removed = correct(1, removed_text)
+    assert removed["seats"] == {"renamed": [], "removed": ["Eve"], "added": []}
+    for method, path, body in (("GET", "", None), ("GET", "/revisions", None), ("GET", "/revisions/0", None),
+                               ("POST", "/check", {}), ("POST", "/explain", {"move": 1}),
+                               ("POST", "/moves", {"after": 0}), ("POST", "/board", {}),
+                               ("POST", "/lines", {"line": "Eve: 1 on Ares"})):
+        answer = server.request(method, f"/api/tables/{links['Eve']}{path}",
+                                json.dumps(body).encode() if body is not None else None)
+        assert answer.status == 410, (path, answer.data)
+        assert answer.data["error"]["code"] == "player-removed"
+        assert "Eve is no longer a player of this table" in answer.data["error"]["message"]
+    assert "Eve" not in [l["player"] for l in server.get(f"/api/tables/{host}").data["links"]["players"]]
+
+    # an addition: Fay sits down in the seat Eve left, with a link of her own
+    added_text = removed_text.replace("Dan yellow", "Dan yellow, Fay black").replace(", Dan\n", ", Dan, Fay\n")
+    added = correct(2, added_text)
+    (fay,) = added["seats"]["added"]
+    assert fay["player"] == "Fay" and fay["token"] not in links.values() and fay["url"] == f"/t/{fay['token']}"
+    assert added["seats"]["renamed"] == [] and added["seats"]["removed"] == []
+    assert fay in server.get(f"/api/tables/{host}").data["links"]["players"]  # shown to the host
+    assert server.get(f"/api/tables/{fay['token']}").data["you"] == {"host": False, "player": "Fay"}
+    check = server.post(f"/api/tables/{fay['token']}/check", {})
+    assert check.status == 200 and check.data["request"] == {"rules": None, "as": "Fay", "revision": 3}
+    earlier = server.post(f"/api/tables/{fay['token']}/check", {"revision": 1})  # before Fay sat down
+    assert earlier.status == 403 and earlier.data["error"]["code"] == "not-seated"
+    assert server.get(f"/api/tables/{links['Eve']}").status == 410  # a new seat is not the old link's
+
+    # nothing written was lost: every revision readable to the host, as it was
+    texts = [server.get(f"/api/tables/{host}/revisions/{n}").data["transcript"] for n in range(4)]
+    assert texts == [original, renamed_text, removed_text, added_text]
+
+
+def test_a_correction_whose_header_cannot_be_read_is_kept_and_leaves_the_links(server):
+    links = _links(_table(server, transcript(OUTBID)))
+    broken = transcript(OUTBID).replace("players: Ann red", "players: Ann ruby")
+    answer = server.post(f"/api/tables/{links['host']}/correct", {"revision": 0, "transcript": broken})
+    assert answer.status == 200, answer.data
+    assert answer.data["revision"] == 1 and answer.data["players"] == ["Ann", "Bob", "Cy", "Dan", "Eve"]
+    players_line = next(n for n, line in enumerate(broken.splitlines(), 1) if line.startswith("players:"))
+    assert answer.data["seats"]["unread"]["line"] == players_line
+    assert "the links stay as they were" in answer.data["seats"]["unread"]["message"]
+    assert server.get(f"/api/tables/{links['Ann']}").data["transcript"] == broken
+
+
+def test_a_database_of_the_first_schema_is_brought_up_to_seats(tmp_path):
+    """A club's tables.sqlite3 written before seats existed: opened by this referee, every link still
+    answers as its player, and a rename then moves it."""
+    with sqlite3.connect(tmp_path / "tables.sqlite3") as db:
+        db.executescript("""
+            CREATE TABLE tables (id TEXT PRIMARY KEY, name TEXT NOT NULL, game TEXT NOT NULL,
+                                 players TEXT NOT NULL, created REAL NOT NULL);
+            CREATE TABLE links (token TEXT PRIMARY KEY, table_id TEXT NOT NULL REFERENCES tables(id), player TEXT);
+            CREATE TABLE revisions (table_id TEXT NOT NULL REFERENCES tables(id), number INTEGER NOT NULL,
+                                    text TEXT NOT NULL, rules TEXT, kind TEXT NOT NULL, author TEXT NOT NULL,
+                                    line INTEGER, created REAL NOT NULL, PRIMARY KEY (table_id, number));
+            INSERT INTO tables VALUES ('t1', 'Friday', 'cyclades', 'Ann' || char(9) || 'Bob', 0);
+            INSERT INTO links VALUES ('host-token-0123456789', 't1', NULL), ('ann-token-0123456789', 't1', 'Ann'),
+                                     ('bob-token-0123456789', 't1', 'Bob');
+            INSERT INTO revisions VALUES ('t1', 0, 'game: cyclades', NULL, 'created', 'host', NULL, 0);
+            PRAGMA user_version = 1;""")
+    store = TableStore(tmp_path)
+    try:
+        assert store.link("bob-token-0123456789") == Link("bob-token-0123456789", "t1", "Bob", None)
+        assert store.player_at("ann-token-0123456789", 0) == "Ann"
+        revision, change, added = store.correct("t1", "game: cyclades\n", 0, players=["Ann", "Bo"])
+        assert change == Reseating(renamed=(("Bob", "Bo"),)) and added == []
+        bob = "bob-token-0123456789"
+        assert store.player_at(bob, 1) == "Bo" and store.player_at(bob, 0) == "Bob"
+    finally:
+        store.close()
+    with sqlite3.connect(tmp_path / "tables.sqlite3") as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == 2
