@@ -13,7 +13,11 @@ By default prints, in one run and side by side:
   judgement cache off (it judges the game up to that move), and after a
   ``referee check`` of the game (it reads the judgements from the cache);
   wall time, and the process's CPU time (on a shared machine the wall time
-  waits for other processes).
+  waits for other processes);
+- the archive figures of --archive, taken once: every shipped transcript in one
+  ``referee check transcripts/`` with --jobs 1, --jobs 2 and on a local Dask
+  cluster of two worker processes, with their peak memory against one check
+  (``--no-archive`` leaves them out).
 
 Each figure is the best of --repeat runs (default 3). The per-transcript table
 (for every shipped transcript, or the files given, with --table) gives the
@@ -107,6 +111,8 @@ def main() -> None:
                              "with --jobs 1, --jobs 2 and a local two-worker cluster, side by side")
     parser.add_argument("--per-file", action="store_true",
                         help="with --archive: also one `referee check FILE` process per transcript (minutes)")
+    parser.add_argument("--no-archive", action="store_true",
+                        help="the summary without the archive figures (which take a minute or two)")
     parser.add_argument("--table", action="store_true",
                         help="the per-transcript table (every shipped transcript, or the files given)")
     parser.add_argument("--chess-games", type=int, default=200, help="random games for python-chess (default 200)")
@@ -123,6 +129,8 @@ def main() -> None:
         return
     if not (args.table or args.files or args.game):
         summary(args.repeat, args.chess_games)
+        if not args.no_archive:
+            measure_archive(1, False)  # in the same run, side by side (--archive alone: --repeat runs of it)
         return
     folder = ROOT / "transcripts" / args.game if args.game else ROOT / "transcripts"
     files = args.files or sorted(p for p in folder.rglob("*.txt") if not p.name.endswith(".report.txt"))
