@@ -16,7 +16,7 @@ class _Facts(set):
     Every way of changing the set keeps the indexes in step (the ways that would
     not are refused)."""
 
-    __slots__ = ("named", "counters", "reads")
+    __slots__ = ("named", "counters", "by_counter", "reads")
 
     #: Lookups by scanning before the indexes are built (a draft read once or
     #: twice is cheaper to scan).
@@ -26,10 +26,11 @@ class _Facts(set):
         super().__init__(facts)
         self.named: dict[str, set] | None = None
         self.counters: dict[tuple, set] | None = None
+        self.by_counter: dict[Fn, set] | None = None  # count(Name,_,_) by Name
         self.reads = 0
 
     def _index(self) -> None:
-        self.named, self.counters = {}, {}
+        self.named, self.counters, self.by_counter = {}, {}, {}
         for f in self:
             self._note(f)
 
@@ -37,6 +38,7 @@ class _Facts(set):
         self.named.setdefault(f.name, set()).add(f)
         if f.name == "count" and len(f.args) == 3:
             self.counters.setdefault(f.args[:2], set()).add(f)
+            self.by_counter.setdefault(f.args[0], set()).add(f)
 
     def having(self, name: str) -> list[Fn]:
         if self.named is None:
@@ -54,6 +56,15 @@ class _Facts(set):
             self._index()
         return next(iter(self.counters.get(key, ())), None)
 
+    def counted(self, name: Fn) -> list[Fn]:
+        """Every counter ``count(name, Key, N)``."""
+        if self.by_counter is None:
+            self.reads += 1
+            if self.reads <= self.SCANS:
+                return [f for f in self if f.name == "count" and len(f.args) == 3 and f.args[0] == name]
+            self._index()
+        return list(self.by_counter.get(name, ()))
+
     def add(self, f: Fn) -> None:
         super().add(f)
         if self.named is not None:
@@ -66,6 +77,7 @@ class _Facts(set):
                 self.named[f.name].discard(f)
                 if f.name == "count" and len(f.args) == 3:
                     self.counters[f.args[:2]].discard(f)
+                    self.by_counter[f.args[0]].discard(f)
 
     def remove(self, f: Fn) -> None:
         if f not in self:
@@ -92,7 +104,7 @@ class _Facts(set):
 
     def clear(self) -> None:
         super().clear()
-        self.named = self.counters = None
+        self.named = self.counters = self.by_counter = None
 
     def _refused(self, *args, **kwargs):
         raise TypeError("not supported by a Draft's facts: use add and discard")
@@ -130,21 +142,32 @@ class Draft:
 
     # counters: count(Name, Key, N), absent when 0 -------------------------------
     def count(self, name: str, key: Term) -> int:
-        f = self.facts.counter((Fn(name), key))
+        f = self.facts.counter((constant(name), key))
         return int(f.args[2]) if f is not None else 0  # type: ignore[arg-type]
 
     def counts(self, name: str) -> dict[Term, int]:
-        return {f.args[1]: int(f.args[2]) for f in self.having("count")  # type: ignore[arg-type]
-                if f.args[0] == Fn(name)}
+        return {f.args[1]: int(f.args[2]) for f in self.facts.counted(constant(name))}  # type: ignore[arg-type]
 
     def change(self, name: str, key: Term, delta: int) -> None:
         if delta == 0:
             return
         old = self.count(name, key)
         if old:
-            self.facts.discard(fn("count", Fn(name), key, old))
+            self.facts.discard(fn("count", constant(name), key, old))
         if old + delta:
-            self.facts.add(fn("count", Fn(name), key, old + delta))
+            self.facts.add(fn("count", constant(name), key, old + delta))
+
+
+_CONSTANTS: dict[str, Fn] = {}
+
+
+def constant(name: str) -> Fn:
+    """The constant ``name`` (one shared term per name: counters are read by it
+    thousands of times per game)."""
+    found = _CONSTANTS.get(name)
+    if found is None:
+        found = _CONSTANTS[name] = fn(name)
+    return found
 
 
 def tup(*args: Term) -> Fn:
