@@ -52,7 +52,7 @@ sys.path.insert(0, str(ROOT))
 
 from referee.api import Session  # noqa: E402
 from referee.jobs import read  # noqa: E402
-from referee.report import _verdict_json  # noqa: E402
+from referee.report import verdict_json  # noqa: E402
 from referee.state import Draft  # noqa: E402
 
 HOST = "127.0.0.1"  # never anything else
@@ -81,7 +81,7 @@ class Service:
         self.process = subprocess.Popen([sys.executable, "-m", "referee", "serve", "--host", HOST, "--port",
                                          str(self.port), "--data", str(self.data), "--workers", str(self.workers)],
                                         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                        start_new_session=True)
+                                        start_new_session=True, env=self.environment())
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             try:
@@ -90,6 +90,13 @@ class Service:
             except OSError:
                 time.sleep(0.1)
         raise SystemExit("the service did not start within a minute")
+
+    def environment(self) -> dict:
+        """The service's environment: its judgement cache in the fresh data folder
+        (the user's cache holds the shipped games' judgements from earlier checks,
+        which would answer the club's questions without the solver), kept across
+        the restart as a club's service keeps it."""
+        return dict(os.environ, REFEREE_CACHE=str(self.data / "judgements.sqlite"))
 
     def stop(self) -> None:
         os.killpg(self.process.pid, signal.SIGINT)
@@ -283,7 +290,7 @@ def compare_with_the_cli(club: Club, cli_sample: int) -> tuple[int, int, int]:
             sessions[key] = session
         session = sessions[key].seen_by(player)
         verdict = session.explain(line=item["line"])
-        expected = {**_verdict_json(verdict), "period": verdict.period, "viewpoint": player}
+        expected = {**verdict_json(verdict), "period": verdict.period, "viewpoint": player}
         if answer != expected:
             wrong += 1
             print(f"  differs: table {table['id'][:6]} revision {item['revision']} line {item['line']} as {player}",
