@@ -301,12 +301,17 @@ def verdict_of(report: dict) -> str:
     return "failed" if code == "internal" else "unreadable"
 
 
-def illegal_moves(report: dict) -> dict[tuple, set[str]]:
-    """Each illegal move of a record's report (by its place) and the rules it breaks."""
-    moves: dict[tuple, set[str]] = {}
+def illegal_moves(report: dict) -> dict[tuple, str | None]:
+    """Each illegal move of a record's report (by its place) and the rule it is
+    counted under: the first the report gives, its most specific (the catalogue's
+    order, docs/rules.md: a generic rule such as not_in_control comes after the
+    rule that says what was wrong)."""
+    moves: dict[tuple, str | None] = {}
     for problem in report.get("problems") or ():
         key = (problem.get("line"), problem.get("column"), problem.get("number"))
-        moves.setdefault(key, set()).update(b["rule"] for b in problem.get("breaches") or ())
+        breaches = problem.get("breaches") or ()
+        if moves.get(key) is None:
+            moves[key] = breaches[0]["rule"] if breaches else None
     return moves
 
 
@@ -314,9 +319,8 @@ def brief(report: dict) -> dict:
     """What the archive's summary needs of a record's report (kept for every record of a resumed archive)."""
     by_rule: dict[str, int] = {}
     moves = illegal_moves(report)
-    for rules in moves.values():
-        for rule in rules:
-            by_rule[rule] = by_rule.get(rule, 0) + 1
+    for rule in filter(None, moves.values()):
+        by_rule[rule] = by_rule.get(rule, 0) + 1
     return {"file": report.get("file"), "sha256": report.get("sha256"), "exit": report.get("exit", 2),
             "verdict": verdict_of(report), "moves": report.get("moves_checked", 0),
             "illegal_moves": len(moves), "by_rule": by_rule}
@@ -338,7 +342,7 @@ def record_line(report: dict) -> str:
         parts.append(f"{name}: legal ({facts})")
     else:
         illegal = illegal_moves(report)
-        rules = sorted(set().union(*illegal.values()))
+        rules = list(dict.fromkeys(filter(None, illegal.values())))  # each move's rule, in the record's order
         first = report["problems"][0]
         parts.append(f"{name}: ILLEGAL: {len(illegal)} illegal move{'s' if len(illegal) != 1 else ''} "
                      f"({', '.join(rules)}), the first on line {first['line']}: '{first['text']}' ({facts})")
