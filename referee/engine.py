@@ -286,8 +286,10 @@ class Engine:
     calls: int = field(default=0, init=False)
     _program: str = field(default="", init=False, repr=False)
     _indexed: str = field(default="", init=False, repr=False)
+    # judgements and legal moves kept in this engine, under the static part's key
+    # (the static facts they were made with) and the state (and the move)
     _cache: dict = field(default_factory=dict, init=False, repr=False)
-    _legal: dict = field(default_factory=dict, init=False, repr=False)  # the legal moves of a state, once asked
+    _legal: dict = field(default_factory=dict, init=False, repr=False)
     _static_memo: tuple = field(default=(None, None), init=False, repr=False)
     _unsaved: list = field(default_factory=list, init=False, repr=False)
     _batch_cap: int | None = field(default=None, init=False, repr=False)  # judgements per batch, after a timeout
@@ -322,25 +324,26 @@ class Engine:
               want_legal: bool = False) -> Judgement:
         """Judge ``does(role, move)`` in ``state``: its violations and the next state."""
         state = state if isinstance(state, frozenset) else frozenset(state)
-        key = (state, role, move)
         if not want_legal and self.knows(state, role, move, static):
-            return self._cache[key]
+            return self._cache[(self._part(static).key, state, role, move)]
         judgement = self._judge_many(static, [(state, (role, move), want_legal)])[0]
-        self._keep(static, key, judgement)
+        self._keep(static, (state, role, move), judgement)
         return judgement
 
     def knows(self, state: frozenset, role: Term, move: Fn, static: Iterable[Fn] | None = None) -> bool:
         """Whether the judgement of this move in this state is already known (in
-        this engine, or in its store: then it is loaded)."""
-        key = (state, role, move)
+        this engine, or in its store: then it is loaded), under ``static`` (by
+        default the static facts of the last call)."""
+        static = static if static is not None else self._static_memo[0]
+        if static is None:
+            return False
+        rules = self._part(static).key
+        key = (rules, state, role, move)
         if key in self._cache:
             return True
         if self.store is None:
             return False
-        static = static if static is not None else self._static_memo[0]
-        if static is None:
-            return False
-        found = self.store.judgement(self._part(static).key, state, role, move)
+        found = self.store.judgement(rules, state, role, move)
         if found is None:
             return False
         self._cache[key] = found
@@ -388,14 +391,14 @@ class Engine:
         in two, down to one state a call (then the bound is an error as for
         ``legal_moves``)."""
         states = [s if isinstance(s, frozenset) else frozenset(s) for s in states]
-        wanted = list(dict.fromkeys(s for s in states if s not in self._legal))
+        rules = self._part(static).key
+        wanted = list(dict.fromkeys(s for s in states if (rules, s) not in self._legal))
         if wanted and self.store is not None:
-            rules = self._part(static).key
             for state in wanted:
                 found = self.store.legal_moves(rules, state)
                 if found is not None:
-                    self._legal[state] = found
-            wanted = [s for s in wanted if s not in self._legal]
+                    self._legal[(rules, state)] = found
+            wanted = [s for s in wanted if (rules, s) not in self._legal]
         while wanted:
             size = len(self._grounded(self._part(static)).facts)
             batch: list[frozenset] = []
@@ -406,7 +409,7 @@ class Engine:
                 batch.append(state)
             wanted = wanted[len(batch):]
             self._legal_batch(static, batch)
-        return [self._legal[s] for s in states]
+        return [self._legal[(rules, s)] for s in states]
 
     def _legal_batch(self, static: Iterable[Fn], batch: list[frozenset]) -> None:
         try:
@@ -417,9 +420,9 @@ class Engine:
             self._legal_batch(static, batch[:len(batch) // 2])
             self._legal_batch(static, batch[len(batch) // 2:])
             return
-        rules = self._part(static).key if self.store is not None else None
+        rules = self._part(static).key
         for state, judgement in zip(batch, judgements):
-            self._legal[state] = judgement.legal
+            self._legal[(rules, state)] = judgement.legal
             if self.store is not None:
                 self.store.keep_legal_moves(rules, state, judgement.legal)
 
@@ -431,9 +434,10 @@ class Engine:
 
     # -- the one place that talks to clingo ----------------------------------------
     def _keep(self, static, key: tuple, judgement: Judgement) -> None:
-        self._cache[key] = judgement
+        rules = self._part(static).key
+        self._cache[(rules,) + key] = judgement
         if self.store is not None:
-            self._unsaved.append((self._part(static).key, key, judgement))
+            self._unsaved.append((rules, key, judgement))
             if len(self._unsaved) >= 200:
                 self.flush()
 

@@ -177,3 +177,17 @@ def test_a_batch_past_the_time_bound_is_dropped_and_the_moves_judged_alone(monke
     referee = Referee(read_transcript(path))
     assert [(s.number, s.move, s.violations, s.after) for s in referee.run().steps] == expected
     assert referee.engine._batch_cap is not None and referee.engine.calls > 1
+
+
+def test_an_engine_asked_with_other_static_facts_never_answers_from_the_first(tmp_path):
+    """The judgements an engine keeps belong to the static facts they were made
+    with (a reading's variants, the players, the board are static facts): asked
+    the same move in the same state under other static facts, it judges again."""
+    program = tmp_path / "limit.lp"
+    program.write_text("violation(too_many,R,take(N),(N,)) :- does(R,take(N)), limit(L), N > L.\n"
+                       "#show violation/4.\n")
+    engine = Engine((program,))
+    strict, lenient = (fn("limit", 1),), (fn("limit", 3),)
+    assert [v.rule for v in engine.judge(strict, (), "a", fn("take", 2)).violations] == ["too_many"]
+    assert engine.judge(lenient, (), "a", fn("take", 2)).violations == ()
+    assert [v.rule for v in engine.judge(strict, (), "a", fn("take", 2)).violations] == ["too_many"]
