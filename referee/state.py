@@ -11,10 +11,12 @@ State = frozenset  # a frozenset[Fn] of fluents: what true/1 holds
 
 class _Facts(set):
     """A set of fluents that, once read often enough to pay for it, also keeps
-    them by name, and the counters ``count(Name,Key,N)`` by (Name, Key): the fast
-    path reads a few kinds of fluent at a time, thousands of times per game.
-    Every way of changing the set keeps the indexes in step (the ways that would
-    not are refused)."""
+    them by name, and the counters ``count(Name,Key,N)`` by (Name, Key) and by
+    Name: the fast path reads a few kinds of fluent at a time, thousands of times
+    per game. The indexes are lists (appending does not hash the fluent, which
+    a Python-level ``Fn.__hash__`` makes the cost of building them); the set
+    itself keeps each fluent once. Every way of changing the set keeps the
+    indexes in step (the ways that would not are refused)."""
 
     __slots__ = ("named", "counters", "by_counter", "reads")
 
@@ -24,21 +26,35 @@ class _Facts(set):
 
     def __init__(self, facts: Iterable[Fn] = ()):
         super().__init__(facts)
-        self.named: dict[str, set] | None = None
-        self.counters: dict[tuple, set] | None = None
-        self.by_counter: dict[Fn, set] | None = None  # count(Name,_,_) by Name
+        self.named: dict[str, list] | None = None
+        self.counters: dict[tuple, list] | None = None
+        self.by_counter: dict[Fn, list] | None = None  # count(Name,_,_) by Name
         self.reads = 0
 
     def _index(self) -> None:
-        self.named, self.counters, self.by_counter = {}, {}, {}
+        self.named = named = {}
         for f in self:
-            self._note(f)
+            bucket = named.get(f.name)
+            if bucket is None:
+                named[f.name] = [f]
+            else:
+                bucket.append(f)
+        self.counters, self.by_counter = {}, {}
+        for f in named.get("count", ()):
+            self._note_counter(f)
 
     def _note(self, f: Fn) -> None:
-        self.named.setdefault(f.name, set()).add(f)
+        bucket = self.named.get(f.name)
+        if bucket is None:
+            self.named[f.name] = [f]
+        else:
+            bucket.append(f)
+        self._note_counter(f)
+
+    def _note_counter(self, f: Fn) -> None:
         if f.name == "count" and len(f.args) == 3:
-            self.counters.setdefault(f.args[:2], set()).add(f)
-            self.by_counter.setdefault(f.args[0], set()).add(f)
+            self.counters.setdefault(f.args[:2], []).append(f)
+            self.by_counter.setdefault(f.args[0], []).append(f)
 
     def having(self, name: str) -> list[Fn]:
         if self.named is None:
@@ -66,6 +82,8 @@ class _Facts(set):
         return list(self.by_counter.get(name, ()))
 
     def add(self, f: Fn) -> None:
+        if f in self:
+            return
         super().add(f)
         if self.named is not None:
             self._note(f)
@@ -74,10 +92,10 @@ class _Facts(set):
         if f in self:
             super().discard(f)
             if self.named is not None:
-                self.named[f.name].discard(f)
+                self.named[f.name].remove(f)
                 if f.name == "count" and len(f.args) == 3:
-                    self.counters[f.args[:2]].discard(f)
-                    self.by_counter[f.args[0]].discard(f)
+                    self.counters[f.args[:2]].remove(f)
+                    self.by_counter[f.args[0]].remove(f)
 
     def remove(self, f: Fn) -> None:
         if f not in self:
