@@ -619,24 +619,26 @@ def grounding_messages(program_files: Iterable[Path], facts: Iterable[Term],
     operation, an unsafe variable, a syntax error...), as ``code: text``.
 
     For tests only (tests/test_rules_ground.py), over the shipped games' data:
-    the facts are given as program text (clingo's checks do not see atoms added
-    through the Backend, which the referee uses for everything a user wrote), and
-    ``inputs`` (name, arity) are declared ``#defined`` for when no fact gives
-    them. What remains of "atom does not occur in any rule head" names a
-    predicate nothing defines (a misspelling)."""
+    the facts are added to the program as AST nodes holding their symbols
+    (clingo's checks do not see atoms added through the Backend, which the
+    referee uses for everything else), and ``inputs`` (name, arity) are declared
+    ``#defined`` for when no fact gives them. What remains of "atom does not
+    occur in any rule head" names a predicate nothing defines (a misspelling)."""
     messages: list[str] = []
     ctl = clingo.Control(["--warn=all"], logger=lambda code, text: messages.append(f"{code.name}: {text.strip()}"),
                          message_limit=10_000)
     try:
         for path in program_files:  # loaded by name, so that a message names its file and line
             ctl.load(str(path))
-        # Program text from data, here only: each fact is written as clingo prints its
-        # symbol (a string argument comes out quoted and escaped, so a name stays a
-        # name), and the #defined names are checked to be plain identifiers.
-        names = sorted(set(inputs))
-        assert all(name.isidentifier() and isinstance(arity, int) for name, arity in names), names
-        ctl.add("base", [], "\n".join([f"#defined {name}/{arity}." for name, arity in names]
-                                      + [f"{to_symbol(term)}." for term in facts]))
+        # The data as AST nodes, never as program text: each fact a symbol (a name
+        # stays a string), each input a #defined statement.
+        where = ast.Location(ast.Position("<facts>", 1, 1), ast.Position("<facts>", 1, 1))
+        with ast.ProgramBuilder(ctl) as builder:
+            for name, arity in sorted(set(inputs)):
+                builder.add(ast.Defined(where, name, arity, True))
+            for term in facts:
+                atom = ast.SymbolicAtom(ast.SymbolicTerm(where, to_symbol(term)))
+                builder.add(ast.Rule(where, ast.Literal(where, ast.Sign.NoSign, atom), []))
         ctl.ground([("base", [])])
     except RuntimeError as error:  # the messages say why
         messages.append(f"error: {error}")
