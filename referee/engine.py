@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import json
 import os
 import threading
 import time
@@ -21,6 +22,7 @@ import clingo
 from clingo import ast
 
 from .errors import RefereeError, SolverLimitError
+from .relevance import Outline, Relevance
 from .terms import Fn, Term, intern, show
 
 #: Default bound on one solve (seconds); the rule programs are stratified, so a
@@ -106,16 +108,28 @@ INDEXED_FORMAT = 3  # bump when indexed_program changes, so old cached files are
 def _atoms(node) -> list:
     """Every function symbol used as an atom inside ``node`` (a pool gives several)."""
     found: list = []
-
-    class Collect(ast.Transformer):
-        def visit_SymbolicAtom(self, atom):
-            symbol = atom.symbol
-            options = symbol.arguments if symbol.ast_type == ast.ASTType.Pool else [symbol]
-            found.extend(o for o in options if o.ast_type == ast.ASTType.Function)
-            return atom
-
-    Collect()(node)
+    _collect_atoms(node, found)
     return found
+
+
+def _collect_atoms(node, found: list) -> None:
+    kind = node.ast_type
+    if kind == ast.ASTType.SymbolicAtom:
+        symbol = node.symbol
+        options = symbol.arguments if symbol.ast_type == ast.ASTType.Pool else [symbol]
+        found.extend(o for o in options if o.ast_type == ast.ASTType.Function)
+    elif kind in (ast.ASTType.Literal, ast.ASTType.ConditionalLiteral):
+        _collect_atoms(node.atom if kind == ast.ASTType.Literal else node.literal, found)
+        for condition in getattr(node, "condition", ()):
+            _collect_atoms(condition, found)
+    elif kind in (ast.ASTType.Comparison, ast.ASTType.BooleanConstant):
+        pass
+    else:  # aggregates, disjunctions, directives: every child that is a node or a list of nodes
+        for key in node.child_keys:
+            child = getattr(node, key)
+            for c in (child if isinstance(child, ast.ASTSequence) else [child]):
+                if isinstance(c, ast.AST):
+                    _collect_atoms(c, found)
 
 
 def _signature(function) -> tuple[str, int]:
@@ -258,6 +272,9 @@ class _StaticPart:
     facts: list | None = None   # the input symbols of every call (once grounded)
     program: tuple = ()         # the statements grounded in every call
     init: frozenset | None = None  # the initial state
+    relevance: Relevance | None = None  # when the static part is all facts: which statements a call needs
+    static_atoms: tuple = ()    # the static facts in relevance's abstract form
+    kept: dict = field(default_factory=dict)  # the statements a call needs, by the abstract form of its input
 
 
 #: Static parts by key: a process judging many records of one game grounds the
@@ -282,6 +299,7 @@ class Engine:
     time_limit: float = DEFAULT_TIME_LIMIT
     max_facts: int = DEFAULT_MAX_FACTS
     batching: bool = True
+    pruning: bool = True  # ground only the statements a call needs (referee/relevance.py)
     store: object | None = None  # a referee.cache.JudgementStore
     calls: int = field(default=0, init=False)
     _program: str = field(default="", init=False, repr=False)
@@ -489,6 +507,9 @@ class Engine:
             part.init = frozenset(from_symbol(s.arguments[0]) for s in symbols if s.type == clingo.SymbolType.Function
                                   and s.name == "init" and len(s.arguments) == 1)
             part.facts, part.program = symbols, _parsed(judged_text)
+            part.relevance = _relevance(judged_text, part.program)
+            part.static_atoms = tuple(part.relevance.atom(s.name, [from_symbol(a) for a in s.arguments])
+                                      for s in symbols if s.type == clingo.SymbolType.Function)
         else:
             part.facts, part.program = facts, _parsed(static_text + "\n" + judged_text)
         return part
@@ -518,7 +539,8 @@ class Engine:
                 facts.append(clingo.Function("want", [clingo.Function("legal"), index]))
             previous = state
         found = [([], [], [], [], []) for _ in items]  # violations, gains, loses, legal, goals
-        for atom in self._run(part.program, facts, alone=len(items) == 1):
+        program = self._needed(part, items) if self.pruning and part.relevance is not None else part.program
+        for atom in self._run(program, facts, alone=len(items) == 1):
             if not isinstance(atom, Fn) or not atom.args or not isinstance(atom.args[-1], int):
                 continue
             k = atom.args[-1]
@@ -546,6 +568,30 @@ class Engine:
                 (state - loses) | gains if does is not None else frozenset(),
                 tuple(sorted(legal, key=str)), tuple(sorted(goals, key=str)), gains, loses))
         return judgements
+
+    @staticmethod
+    def _needed(part: _StaticPart, items: list) -> tuple:
+        """The statements of the judged part that can matter to a call judging
+        ``items`` (referee/relevance.py): about a tenth of them for one move.
+        Kept by the abstract form of the call's input, which repeats."""
+        relevance = part.relevance
+        shapes = frozenset(relevance.abstract(f) for f in frozenset().union(*(state for state, _, _ in items)))
+        moves = frozenset((relevance.abstract(d[0]), relevance.abstract(d[1])) for _, d, _ in items if d is not None)
+        want = any(w for _, _, w in items)
+        key = (shapes, moves, want)
+        program = part.kept.get(key)
+        if program is None:
+            atoms = list(part.static_atoms)
+            atoms += [(("judgement", 1), (None,)), (("state_from", 2), (None, None))]
+            for name in ("true", "state_put", "state_drop"):
+                atoms += [((name, 2), (shape, None)) for shape in shapes]
+            atoms += [(("does", 3), (role, move, None)) for role, move in moves]
+            if want:
+                atoms.append(relevance.atom("want", (Fn("legal"), 0)))
+            if len(part.kept) > 4096:
+                part.kept.clear()
+            program = part.kept[key] = tuple(part.program[i] for i in relevance.kept(atoms))
+        return program
 
     def _ground(self, ctl: clingo.Control, alone: bool = False) -> None:
         """Ground within the time bound (:func:`_ground_within`). A call about
@@ -724,6 +770,103 @@ def best_model(program: str, prefixes: tuple[str, ...], glue: str, facts: Iterab
     if not best:
         return None, False
     return best[-1], bool(done and outcome.exhausted)
+
+
+# -- outlines of statements for referee/relevance.py -------------------------------------
+
+def _pattern(term):
+    """A term of a statement as a pattern of referee/relevance.py: a variable's
+    name, ``(name, args)`` for a function symbol, None for anything else (a
+    number, a string, arithmetic, a pool, the anonymous variable)."""
+    kind = term.ast_type
+    if kind == ast.ASTType.Variable:
+        return None if term.name == "_" else term.name
+    if kind == ast.ASTType.Function and not term.external:
+        return (term.name, tuple(_pattern(a) for a in term.arguments))
+    if kind == ast.ASTType.SymbolicTerm and term.symbol.type == clingo.SymbolType.Function:
+        return _symbol_pattern(term.symbol)
+    return None
+
+
+def _symbol_pattern(symbol: clingo.Symbol):
+    if symbol.type != clingo.SymbolType.Function:
+        return None
+    return (symbol.name, tuple(_symbol_pattern(a) for a in symbol.arguments))
+
+
+def _atom_pattern(atom):
+    """A symbolic atom as (signature, argument patterns), or None (classical negation)."""
+    symbol = atom.symbol
+    if symbol.ast_type == ast.ASTType.SymbolicTerm:
+        symbol = ast.Function(symbol.location, symbol.symbol.name, [], 0) \
+            if symbol.symbol.type == clingo.SymbolType.Function and not symbol.symbol.arguments else None
+    if symbol is None or symbol.ast_type != ast.ASTType.Function:
+        return None
+    return (_signature(symbol), tuple(_pattern(a) for a in symbol.arguments))
+
+
+def _outline(statement) -> Outline:
+    """What referee/relevance.py needs of one statement (see Outline)."""
+    kind = statement.ast_type
+    if kind == ast.ASTType.ShowSignature:
+        return Outline(always=True, shows=((statement.name, statement.arity),))
+    if kind != ast.ASTType.Rule:  # #show t : body, #defined, #external, #program...: kept, and what they read shown
+        return Outline(always=True, shows=tuple({_signature(f) for f in _atoms(statement)}))
+    head, heads, constraint = statement.head, [], False
+    if head.ast_type == ast.ASTType.Literal and head.atom.ast_type == ast.ASTType.BooleanConstant:
+        constraint = True
+    elif head.ast_type == ast.ASTType.Literal and head.sign == ast.Sign.NoSign \
+            and head.atom.ast_type == ast.ASTType.SymbolicAtom and _atom_pattern(head.atom) is not None:
+        heads.append(_atom_pattern(head.atom))
+    else:  # a disjunction, a choice, a pool: each atom it names, with what its variables bind left free
+        heads.extend((_signature(f), tuple(_pattern(a) for a in f.arguments)) for f in _atoms(head))
+        if not heads:
+            return Outline(always=True)
+    positive, equal = [], []
+    for literal in statement.body:
+        if literal.ast_type != ast.ASTType.Literal or literal.sign != ast.Sign.NoSign:
+            continue
+        atom = literal.atom
+        if atom.ast_type == ast.ASTType.SymbolicAtom:
+            pattern = _atom_pattern(atom)
+            if pattern is not None:
+                positive.append(pattern)
+        elif atom.ast_type == ast.ASTType.Comparison and len(atom.guards) == 1 \
+                and atom.guards[0].comparison == ast.ComparisonOperator.Equal:
+            left, right = atom.term, atom.guards[0].term
+            if right.ast_type == ast.ASTType.Variable and left.ast_type != ast.ASTType.Variable:
+                left, right = right, left
+            if left.ast_type == ast.ASTType.Variable and left.name != "_":
+                options = right.arguments if right.ast_type == ast.ASTType.Pool else [right]
+                equal.append((left.name, tuple(_pattern(o) for o in options)))
+    reads = frozenset(_signature(f) for literal in statement.body for f in _atoms(literal))
+    return Outline(tuple(heads), tuple(positive), tuple(equal), reads, constraint)
+
+
+OUTLINES_FORMAT = 1  # bump when _outline changes, so old cached files are not used
+
+
+def _relevance(text: str, program: tuple) -> Relevance:
+    """The relevance analysis of ``program`` (parsed from ``text``). Its
+    outlines are kept in the cache folder under the hash of the text (reading
+    clingo's statements takes half a second; reading the file back, a few
+    milliseconds); a file that cannot be read or does not fit is rebuilt."""
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    path = cache_dir() / f"outlines-{OUTLINES_FORMAT}-{clingo.__version__}-{digest[:32]}.json"
+    try:
+        outlines = [Outline.from_json(o) for o in json.loads(path.read_text(encoding="utf-8"))]
+        if len(outlines) != len(program):
+            raise ValueError("not this program's")
+    except (OSError, ValueError, TypeError, IndexError):
+        outlines = [_outline(s) for s in program]
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            temp = path.with_suffix(f".{os.getpid()}.tmp")
+            temp.write_text(json.dumps([o.to_json() for o in outlines]), encoding="utf-8")
+            os.replace(temp, path)
+        except OSError:
+            pass
+    return Relevance(outlines)
 
 
 @functools.lru_cache(maxsize=16)

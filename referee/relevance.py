@@ -1,0 +1,305 @@
+"""Which statements of a rule program can matter to one solver call.
+
+clingo spends about 50 µs preparing each statement of a program it grounds,
+whether or not the statement derives anything. A judgement grounds the judged
+part of a game's rules (about 790 statements for the larger shipped game), of
+which one move needs about a tenth. Before a call, the engine asks which
+statements can matter to it, and grounds only those.
+
+The answer comes from an *abstract grounding*: the call's input (the static
+facts, the states, the moves) with every term cut down to the function symbols
+the program itself spells (``use(horse, march(_,_,_))`` stays that; an
+island, a number or a player's name becomes OTHER, "something the program never
+names") and cut at a depth (below it: "anything").
+Rules are applied to these abstract atoms until nothing new follows. A
+statement is kept when
+
+- it **can fire**: each positive literal of its body matches a derivable
+  abstract atom (negative literals, aggregates and conditions are taken as
+  possibly true), with the variables shared between the literals and the
+  equalities ``X = t`` of the body respected; and
+- its head **can reach what the caller reads**: the shown predicates, or a
+  predicate read (in any literal) by a kept statement; or it is a constraint.
+
+Both are over-approximations: every ground instance clingo would produce has
+its positive body in the abstract atoms, and a predicate nothing shown depends
+on cannot change a shown atom. So the kept program has exactly the shown atoms
+of the whole one (for the stratified programs of the games: one model); the
+agreement tests compare the two on the shipped records (tests/test_engine.py).
+
+Pure Python: referee/engine.py turns clingo's statements into
+:class:`Outline` s (it is the only module that imports clingo).
+
+Terms here: ``None`` is "anything", a ``str`` is a variable (in patterns
+only), and ``(name, args)`` is a function symbol (a constant has no args).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+from .terms import Fn
+
+#: Depth at which terms are cut (an atom's arguments are at depth 1):
+#: ``does(P, use(horse, march(I,N,J)))`` needs three levels.
+DEPTH = 4
+#: Bindings followed per rule; past it they are merged into one (coarser, still sound).
+MAX_BINDINGS = 256
+#: The abstract form of a number, a string, or a function symbol the program
+#: never spells: it matches a variable, never a function pattern.
+OTHER = ("#other", ())
+
+_FAIL = object()
+
+
+@dataclass(frozen=True)
+class Outline:
+    """What the analysis needs of one statement.
+
+    heads:    the atoms its head can derive, as (signature, argument patterns)
+    positive: the positive atoms of its body, likewise
+    equal:    the body's ``X = t`` equalities, as (variable, alternatives of t)
+    reads:    the signatures of every atom its body mentions
+    constraint: a rule with no head (``:- body.``)
+    always:   kept whatever the input (a directive, or a statement the outline
+              cannot describe)
+    shows:    the signatures it shows (``#show p/n.``)
+    """
+
+    heads: tuple = ()
+    positive: tuple = ()
+    equal: tuple = ()
+    reads: frozenset = frozenset()
+    constraint: bool = False
+    always: bool = False
+    shows: tuple = ()
+
+    def to_json(self) -> list:
+        """A form json can keep (referee/engine.py caches outlines on disk)."""
+        return [self.heads, self.positive, self.equal, sorted(self.reads), self.constraint, self.always, self.shows]
+
+    @classmethod
+    def from_json(cls, data: list) -> "Outline":
+        heads, positive, equal, reads, constraint, always, shows = data
+        if not isinstance(constraint, bool) or not isinstance(always, bool):
+            raise ValueError("not an outline")
+        return cls(_tuples(heads), _tuples(positive), _tuples(equal), frozenset(_tuples(reads)),
+                   constraint, always, _tuples(shows))
+
+
+def _tuples(data):
+    """json's lists back into tuples (its strings, numbers and nulls as they are)."""
+    if isinstance(data, list):
+        return tuple(_tuples(d) for d in data)
+    if data is None or isinstance(data, (str, int)):
+        return data
+    raise ValueError("not an outline")
+
+
+def _meet(a, b):
+    """The most general abstract term matching both ``a`` and ``b`` (or _FAIL)."""
+    if a is None:
+        return b
+    if b is None or a == b:
+        return a
+    if a[0] != b[0] or len(a[1]) != len(b[1]):
+        return _FAIL
+    args = []
+    for x, y in zip(a[1], b[1]):
+        m = _meet(x, y)
+        if m is _FAIL:
+            return _FAIL
+        args.append(m)
+    return (a[0], tuple(args))
+
+
+def _match(pattern, value, binding: dict):
+    """``binding`` extended so that ``pattern`` matches the abstract ``value``, or _FAIL."""
+    if pattern is None:
+        return binding
+    if type(pattern) is str:  # a variable
+        if pattern in binding:
+            merged = _meet(binding[pattern], value)
+            if merged is _FAIL:
+                return _FAIL
+            if merged != binding[pattern]:
+                binding = {**binding, pattern: merged}
+            return binding
+        return {**binding, pattern: value}
+    if value is None:  # anything: the pattern's variables stay free
+        return binding
+    name, args = pattern
+    if value[0] != name or len(value[1]) != len(args):
+        return _FAIL
+    for p, v in zip(args, value[1]):
+        binding = _match(p, v, binding)
+        if binding is _FAIL:
+            return _FAIL
+    return binding
+
+
+def _instance(pattern, binding: dict, depth: int):
+    """``pattern`` with its variables replaced (a free one is "anything"), cut at ``depth``."""
+    if pattern is None or depth == 0:
+        return None
+    if type(pattern) is str:
+        return _cut(binding.get(pattern), depth)
+    return (pattern[0], tuple(_instance(a, binding, depth - 1) for a in pattern[1]))
+
+
+def _cut(value, depth: int):
+    if value is None or depth == 0:
+        return None
+    if not value[1]:
+        return value
+    return (value[0], tuple(_cut(a, depth - 1) for a in value[1]))
+
+
+def _merged(bindings: list[dict]) -> list[dict]:
+    """One binding matching every one of ``bindings``: a variable they disagree on is free."""
+    first = bindings[0]
+    return [{v: x for v, x in first.items() if all(b.get(v, _FAIL) == x for b in bindings)}]
+
+
+class Relevance:
+    """The analysis of one program (its statements' outlines): ``abstract`` turns
+    a term of ours into its abstract form, ``kept`` answers for one input."""
+
+    def __init__(self, outlines: list[Outline]) -> None:
+        self.outlines = outlines
+        self.vocabulary: set[tuple[str, int]] = set()
+        for outline in outlines:
+            for _, args in outline.heads + outline.positive:
+                for a in args:
+                    self._spelled(a)
+            for _, alternatives in outline.equal:
+                for a in alternatives:
+                    self._spelled(a)
+        self.shown = {s for o in outlines for s in o.shows}
+        self.readers: dict = {}  # signature -> the statements reading it positively
+        for i, outline in enumerate(outlines):
+            for signature in {s for s, _ in outline.positive}:
+                self.readers.setdefault(signature, []).append(i)
+        self._abstract: dict = {}
+
+    def _spelled(self, pattern) -> None:
+        if pattern is None or type(pattern) is str:
+            return
+        self.vocabulary.add((pattern[0], len(pattern[1])))
+        for a in pattern[1]:
+            self._spelled(a)
+
+    def abstract(self, term, depth: int = DEPTH):
+        """A ground term of ours, abstracted: the function symbols the program
+        spells, down to ``depth``; a number, a string or a symbol the program
+        never spells is OTHER (no pattern of the program can name it)."""
+        if depth == 0:
+            return None
+        if not isinstance(term, Fn):
+            return OTHER
+        if depth == DEPTH:
+            found = self._abstract.get(term, _FAIL)
+            if found is not _FAIL:
+                return found
+        if (term.name, len(term.args)) not in self.vocabulary:
+            value = OTHER
+        else:
+            value = (term.name, tuple(self.abstract(a, depth - 1) for a in term.args))
+        if depth == DEPTH:
+            if len(self._abstract) > 100_000:
+                self._abstract.clear()
+            self._abstract[term] = value
+        return value
+
+    def atom(self, name: str, args) -> tuple:
+        """An input atom ``name(args)`` in abstract form: (signature, arguments)."""
+        return ((name, len(args)), tuple(self.abstract(a) for a in args))
+
+    def kept(self, atoms) -> tuple[int, ...]:
+        """The statements (indexes into the outlines, in order) that can matter
+        to a call whose input facts are ``atoms`` (abstract, see ``atom``)."""
+        facts: dict = {}
+        for signature, args in atoms:
+            facts.setdefault(signature, set()).add(args)
+        fired = self._fired(facts)
+        relevant = set(self.shown)
+        changed = True
+        while changed:
+            changed = False
+            for i in fired:
+                outline = self.outlines[i]
+                if outline.constraint or any(s in relevant for s, _ in outline.heads):
+                    if not outline.reads <= relevant:
+                        relevant |= outline.reads
+                        changed = True
+        return tuple(i for i, o in enumerate(self.outlines)
+                     if o.always or (i in fired and (o.constraint or any(s in relevant for s, _ in o.heads))))
+
+    def _fired(self, facts: dict) -> set[int]:
+        """The statements whose body can hold, deriving the heads' abstract atoms until nothing new follows."""
+        fired: set[int] = set()
+        queue = deque(range(len(self.outlines)))
+        waiting = set(queue)
+        while queue:
+            i = queue.popleft()
+            waiting.discard(i)
+            outline = self.outlines[i]
+            if outline.always:
+                continue
+            bindings = self._bindings(outline, facts)
+            if not bindings:
+                continue
+            fired.add(i)
+            for signature, args in outline.heads:
+                known = facts.setdefault(signature, set())
+                new = False
+                for binding in bindings:
+                    atom = tuple(_instance(a, binding, DEPTH) for a in args)
+                    if atom not in known:
+                        known.add(atom)
+                        new = True
+                if new:
+                    for j in self.readers.get(signature, ()):
+                        if j not in waiting:
+                            waiting.add(j)
+                            queue.append(j)
+        return fired
+
+    @staticmethod
+    def _bindings(outline: Outline, facts: dict) -> list[dict]:
+        """The variable bindings under which the body can hold (empty: it cannot)."""
+        bindings: list[dict] = [{}]
+        for signature, args in outline.positive:
+            found = []
+            for binding in bindings:
+                for values in facts.get(signature, ()):
+                    b = binding
+                    for p, v in zip(args, values):
+                        b = _match(p, v, b)
+                        if b is _FAIL:
+                            break
+                    if b is not _FAIL:
+                        found.append(b)
+            if not found:
+                return []
+            bindings = _unique(found)
+        for variable, alternatives in outline.equal:
+            found = []
+            for binding in bindings:
+                for t in alternatives:
+                    if variable in binding:
+                        b = _match(t, binding[variable], binding)
+                    else:
+                        b = {**binding, variable: _instance(t, binding, DEPTH)}
+                    if b is not _FAIL:
+                        found.append(b)
+            if not found:
+                return []
+            bindings = _unique(found)
+        return bindings
+
+
+def _unique(bindings: list[dict]) -> list[dict]:
+    unique = list({frozenset(b.items()): b for b in bindings}.values())
+    return _merged(unique) if len(unique) > MAX_BINDINGS else unique

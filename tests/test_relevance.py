@@ -1,0 +1,119 @@
+"""Grounding only the statements a call needs (referee/relevance.py): what is
+left out can neither fire nor reach a shown atom, so every judgement, every
+next state and every list of legal moves is the whole program's, on the
+shipped records of both games (DESIGN.md: a verdict never depends on how it
+was computed)."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee import engine
+from referee.engine import Engine
+from referee.relevance import MAX_BINDINGS, Relevance
+from referee.terms import Fn, fn
+from tests.replays import ROOT, replayed
+
+PROGRAM = """\
+considered(R,M) :- does(R,M).
+violation(no_gold,R,M,()) :- considered(R,M), M = buy(_), gold(R,0).
+violation(too_far,R,sail(A,B),()) :- considered(R,sail(A,B)), not adjacent(A,B).
+violation(wrong_god,R,M,(G,)) :- considered(R,M), M = buy(_), true(god(R,G)), G != ares.
+gold(R,N) :- true(gold(R,N)).
+unread(R) :- true(gold(R,_)).
+:- does(R,buy(_)), does(R,sail(_,_)).
+:- does(R,sail(A,A)).
+#show violation/4.
+"""
+
+
+def kept_rules(facts: list[Fn]) -> list[str]:
+    program = engine._parsed(PROGRAM)
+    analysis = Relevance([engine._outline(s) for s in program])
+    kept = analysis.kept([analysis.atom(f.name, f.args) for f in facts])
+    return [str(program[i]) for i in kept if program[i].ast_type == engine.ast.ASTType.Rule]
+
+
+def test_a_move_grounds_only_the_rules_of_its_kind_and_what_they_read():
+    """Judging a voyage leaves out the rules about buying (their equality or
+    their pattern cannot match ``sail``), and a predicate no shown atom depends
+    on (``unread``) is never derived; the constraint stays (it is not dropped
+    just because it shows nothing)."""
+    facts = [fn("does", "ann", fn("sail", fn("s1"), fn("s2"))), fn("true", fn("gold", "ann", 3))]
+    kept = kept_rules(facts)
+    assert any(r.startswith("violation(too_far") for r in kept)
+    assert any(r.startswith("considered(") for r in kept)
+    assert not any(r.startswith(("violation(no_gold", "violation(wrong_god", "gold(", "unread(")) for r in kept)
+    assert [r for r in kept if r.startswith("#false")] == ["#false :- does(R,sail(A,A))."]
+
+
+def test_a_purchase_keeps_the_rules_that_read_its_state():
+    """Judging a purchase keeps the equality-guarded rules and what their bodies
+    read (``gold/2`` from the state), and leaves out the voyage's rule."""
+    facts = [fn("does", "ann", fn("buy", fn("pegasus"))), fn("true", fn("gold", "ann", 0)),
+             fn("true", fn("god", "ann", fn("zeus")))]
+    kept = kept_rules(facts)
+    assert any(r.startswith("violation(no_gold") for r in kept)
+    assert any(r.startswith("violation(wrong_god") for r in kept)
+    assert any(r.startswith("gold(") for r in kept)
+    assert not any(r.startswith(("violation(too_far", "unread(")) for r in kept)
+
+
+def test_a_rule_whose_literals_need_different_values_of_one_variable_is_left_out():
+    """Variables shared between literals must agree: ``p(X), q(X)`` cannot fire
+    when p only has ``a`` and q only ``b`` (constants the program spells: one
+    it never spells is only "some other value" to the analysis)."""
+    program = engine._parsed("r(X) :- p(X), q(X). s(X) :- p(X), q(Y). w :- p(a), q(b). #show r/1. #show s/1.")
+    analysis = Relevance([engine._outline(s) for s in program])
+    kept = analysis.kept([analysis.atom("p", (Fn("a"),)), analysis.atom("q", (Fn("b"),))])
+    assert [str(program[i]).split(" :-")[0] for i in kept if program[i].ast_type == engine.ast.ASTType.Rule] \
+        == ["s(X)"]
+
+
+def test_too_many_bindings_are_merged_and_nothing_that_can_fire_is_lost():
+    """Past MAX_BINDINGS the bindings of a rule are merged into a coarser one:
+    the analysis may then keep more, never less."""
+    program = engine._parsed("r(X,Y) :- p(X), q(Y). t :- r(a0,b0). #show t/0.")
+    analysis = Relevance([engine._outline(s) for s in program])
+    n = int(MAX_BINDINGS ** 0.5) + 2
+    atoms = [analysis.atom("p", (Fn(f"a{i}"),)) for i in range(n)] + [analysis.atom("q", (Fn(f"b{i}"),)) for i in range(n)]
+    assert len(analysis.kept(atoms)) == len(program)
+
+
+PRUNING_RECORDS = ["transcripts/cyclades/game-5p.txt", "transcripts/cyclades/creatures-game-5p.txt",
+                   "transcripts/cyclades/figures-5p.txt", "transcripts/cyclades/battles-5p.txt",
+                   "transcripts/luna/game-4p.txt"]
+
+
+@pytest.mark.parametrize("record", PRUNING_RECORDS)
+def test_every_judgement_is_the_whole_programs(record):
+    """Moves the solver judged in a shipped record (about 24, spread over the
+    game), judged again one by one with and without pruning: the same
+    violations, gains, losses and next state; so are the legal moves of a
+    sample of its positions. (Every shipped record's expected report, made
+    with the whole program, is checked with pruning by tests/test_transcripts.py.)"""
+    replay = replayed(ROOT / record)
+    static = replay.referee.rules.static
+    steps = [s for s in replay.run.steps if s.path == "solver"]
+    assert steps
+    files = replay.referee.engine.program_files
+    whole, pruned = Engine(files, pruning=False), Engine(files)
+    sample = steps[::max(1, len(steps) // 24)]
+    for step in sample:
+        assert pruned.judge(static, step.before, step.role, step.move) == \
+            whole.judge(static, step.before, step.role, step.move), (record, step.number)
+    positions = [s.before for s in sample[::4]]
+    assert pruned.legal_moves_many(static, positions) == whole.legal_moves_many(static, positions)
+
+
+def test_a_corrupt_outline_cache_is_rebuilt_never_trusted(tmp_path, monkeypatch):
+    """The outlines are kept on disk (reading clingo's statements is slow): a
+    file that is not ours, or not this program's, is read again from the rules."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    text = "p(X) :- q(X).\n#show p/1.\n"
+    program = engine._parsed(text)
+    first = engine._relevance(text, program)
+    [path] = (tmp_path / "referee").glob("outlines-*.json")
+    for junk in ("not json", "[[1, 2]]", '[["x"]]', "[]"):
+        path.write_text(junk, encoding="utf-8")
+        assert engine._relevance(text, program).outlines == first.outlines
