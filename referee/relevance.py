@@ -177,6 +177,7 @@ class Relevance:
                 for a in alternatives:
                     self._spelled(a)
         self.shown = {s for o in outlines for s in o.shows}
+        self.order = _dependency_order(outlines)
         self.readers: dict = {}  # signature -> the statements reading it positively
         for i, outline in enumerate(outlines):
             for signature in {s for s, _ in outline.positive}:
@@ -239,7 +240,7 @@ class Relevance:
     def _fired(self, facts: dict) -> set[int]:
         """The statements whose body can hold, deriving the heads' abstract atoms until nothing new follows."""
         fired: set[int] = set()
-        queue = deque(range(len(self.outlines)))
+        queue = deque(self.order)  # a statement after those it reads from: most are looked at once
         waiting = set(queue)
         while queue:
             i = queue.popleft()
@@ -269,6 +270,8 @@ class Relevance:
     @staticmethod
     def _bindings(outline: Outline, facts: dict) -> list[dict]:
         """The variable bindings under which the body can hold (empty: it cannot)."""
+        if not all(signature in facts for signature, _ in outline.positive):
+            return []
         bindings: list[dict] = [{}]
         for signature, args in outline.positive:
             found = []
@@ -298,6 +301,58 @@ class Relevance:
                 return []
             bindings = _unique(found)
         return bindings
+
+
+def _dependency_order(outlines: list[Outline]) -> list[int]:
+    """The statements ordered so that one defining a predicate comes before
+    those reading it positively, but within a recursion (Tarjan's strongly
+    connected components of the predicates, which it gives in reverse order)."""
+    uses: dict = {}  # head predicate -> the predicates its bodies read positively
+    for outline in outlines:
+        for head, _ in outline.heads:
+            uses.setdefault(head, set()).update(s for s, _ in outline.positive)
+    rank: dict = {}  # predicate -> its component's place, definitions first
+    index: dict = {}
+    low: dict = {}
+    stack: list = []
+    on_stack: set = set()
+    components: list = []
+
+    def visit(node) -> None:  # iterative, so a long chain of predicates needs no deep recursion
+        work = [(node, iter(sorted(uses.get(node, ()))))]
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        while work:
+            current, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(uses.get(child, ())))))
+                elif child in on_stack:
+                    low[current] = min(low[current], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[current])
+            if low[current] == index[current]:
+                place = len(components)
+                components.append(current)
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    rank[member] = place
+                    if member == current:
+                        break
+
+    for predicate in sorted(uses):
+        if predicate not in index:
+            visit(predicate)
+    return sorted(range(len(outlines)),
+                  key=lambda i: max((rank.get(h, 0) for h, _ in outlines[i].heads), default=0))
 
 
 def _unique(bindings: list[dict]) -> list[dict]:
