@@ -183,6 +183,7 @@ class Relevance:
             for signature in {s for s, _ in outline.positive}:
                 self.readers.setdefault(signature, []).append(i)
         self._abstract: dict = {}
+        self.memo: dict = {}  # for the caller: what it keeps of the answers (referee/engine.py)
 
     def _spelled(self, pattern) -> None:
         if pattern is None or type(pattern) is str:
