@@ -178,6 +178,10 @@ class Relevance:
                     self._spelled(a)
         self.shown = {s for o in outlines for s in o.shows}
         self.order = _dependency_order(outlines)
+        # per statement, per positive literal: the first argument that is a function
+        # symbol, as (position, name, arity), by which the derived atoms are looked up
+        self.keys = [tuple(next(((k, a[0], len(a[1])) for k, a in enumerate(args) if type(a) is tuple), None)
+                           for _, args in outline.positive) for outline in outlines]
         self.readers: dict = {}  # signature -> the statements reading it positively
         for i, outline in enumerate(outlines):
             for signature in {s for s, _ in outline.positive}:
@@ -221,9 +225,9 @@ class Relevance:
     def kept(self, atoms) -> tuple[int, ...]:
         """The statements (indexes into the outlines, in order) that can matter
         to a call whose input facts are ``atoms`` (abstract, see ``atom``)."""
-        facts: dict = {}
+        facts = _Facts()
         for signature, args in atoms:
-            facts.setdefault(signature, set()).add(args)
+            facts.add(signature, args)
         fired = self._fired(facts)
         relevant = set(self.shown)
         changed = True
@@ -238,7 +242,7 @@ class Relevance:
         return tuple(i for i, o in enumerate(self.outlines)
                      if o.always or (i in fired and (o.constraint or any(s in relevant for s, _ in o.heads))))
 
-    def _fired(self, facts: dict) -> set[int]:
+    def _fired(self, facts: "_Facts") -> set[int]:
         """The statements whose body can hold, deriving the heads' abstract atoms until nothing new follows."""
         fired: set[int] = set()
         queue = deque(self.order)  # a statement after those it reads from: most are looked at once
@@ -249,18 +253,14 @@ class Relevance:
             outline = self.outlines[i]
             if outline.always:
                 continue
-            bindings = self._bindings(outline, facts)
+            bindings = self._bindings(outline, self.keys[i], facts)
             if not bindings:
                 continue
             fired.add(i)
             for signature, args in outline.heads:
-                known = facts.setdefault(signature, set())
                 new = False
                 for binding in bindings:
-                    atom = tuple(_instance(a, binding, DEPTH) for a in args)
-                    if atom not in known:
-                        known.add(atom)
-                        new = True
+                    new |= facts.add(signature, tuple(_instance(a, binding, DEPTH) for a in args))
                 if new:
                     for j in self.readers.get(signature, ()):
                         if j not in waiting:
@@ -269,15 +269,16 @@ class Relevance:
         return fired
 
     @staticmethod
-    def _bindings(outline: Outline, facts: dict) -> list[dict]:
+    def _bindings(outline: Outline, keys: tuple, facts: "_Facts") -> list[dict]:
         """The variable bindings under which the body can hold (empty: it cannot)."""
-        if not all(signature in facts for signature, _ in outline.positive):
+        if not all(signature in facts.by_signature for signature, _ in outline.positive):
             return []
         bindings: list[dict] = [{}]
-        for signature, args in outline.positive:
+        for (signature, args), key in zip(outline.positive, keys):
             found = []
+            candidates = facts.matching(signature, key)
             for binding in bindings:
-                for values in facts.get(signature, ()):
+                for values in candidates:
                     b = binding
                     for p, v in zip(args, values):
                         b = _match(p, v, b)
@@ -302,6 +303,46 @@ class Relevance:
                 return []
             bindings = _unique(found)
         return bindings
+
+
+class _Facts:
+    """The abstract atoms derived so far, by signature, and indexed by the
+    function symbol at one argument (an index is built when a pattern first
+    asks for it, then kept up to date)."""
+
+    def __init__(self) -> None:
+        self.by_signature: dict = {}
+        self.indexes: dict = {}  # (signature, position, name, arity) -> the atoms that can match there
+        self.indexed: dict = {}  # signature -> its indexes' keys
+
+    def add(self, signature, values: tuple) -> bool:
+        """Add an atom; whether it is new."""
+        known = self.by_signature.setdefault(signature, set())
+        if values in known:
+            return False
+        known.add(values)
+        for key in self.indexed.get(signature, ()):
+            if _fits(values[key[1]], key[2], key[3]):
+                self.indexes[key].append(values)
+        return True
+
+    def matching(self, signature, key) -> "list | set":
+        """The atoms of ``signature`` that can match a pattern with the
+        function symbol ``key`` = (position, name, arity) there (all, without a key)."""
+        if key is None:
+            return self.by_signature.get(signature, ())
+        full = (signature,) + key
+        found = self.indexes.get(full)
+        if found is None:
+            position, name, arity = key
+            found = self.indexes[full] = [v for v in self.by_signature.get(signature, ())
+                                          if _fits(v[position], name, arity)]
+            self.indexed.setdefault(signature, []).append(full)
+        return found
+
+
+def _fits(value, name: str, arity: int) -> bool:
+    return value is None or (value[0] == name and len(value[1]) == arity)
 
 
 def _dependency_order(outlines: list[Outline]) -> list[int]:
@@ -357,5 +398,7 @@ def _dependency_order(outlines: list[Outline]) -> list[int]:
 
 
 def _unique(bindings: list[dict]) -> list[dict]:
+    if len(bindings) < 2:
+        return bindings
     unique = list({frozenset(b.items()): b for b in bindings}.values())
     return _merged(unique) if len(unique) > MAX_BINDINGS else unique
