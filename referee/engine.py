@@ -204,6 +204,18 @@ def cache_dir() -> Path:
     return Path(base) / "referee"
 
 
+def _write_cache_file(path: Path, text: str) -> None:
+    """Write a derived file into the cache folder whole (a temporary file, then
+    renamed), or not at all: a cache that cannot be written is simply not used."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temp = path.with_suffix(f".{os.getpid()}.tmp")
+        temp.write_text(text, encoding="utf-8")
+        os.replace(temp, path)
+    except OSError:
+        pass
+
+
 _INDEXED: dict = {}
 
 
@@ -221,13 +233,7 @@ def cached_indexed(program: str) -> str:
             raise OSError
     except OSError:
         text = indexed_program(program)
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            temp = path.with_suffix(f".{os.getpid()}.tmp")
-            temp.write_text(text, encoding="utf-8")
-            os.replace(temp, path)
-        except OSError:
-            pass
+        _write_cache_file(path, text)
     if len(_INDEXED) > 16:
         _INDEXED.clear()
     _INDEXED[digest] = text
@@ -812,10 +818,10 @@ def _symbol_pattern(symbol: clingo.Symbol):
 def _atom_pattern(atom):
     """A symbolic atom as (signature, argument patterns), or None (classical negation)."""
     symbol = atom.symbol
-    if symbol.ast_type == ast.ASTType.SymbolicTerm:
-        symbol = ast.Function(symbol.location, symbol.symbol.name, [], 0) \
-            if symbol.symbol.type == clingo.SymbolType.Function and not symbol.symbol.arguments else None
-    if symbol is None or symbol.ast_type != ast.ASTType.Function:
+    if symbol.ast_type == ast.ASTType.SymbolicTerm:  # a constant: p
+        value = symbol.symbol
+        return ((value.name, 0), ()) if value.type == clingo.SymbolType.Function and not value.arguments else None
+    if symbol.ast_type != ast.ASTType.Function:
         return None
     return (_signature(symbol), tuple(_pattern(a) for a in symbol.arguments))
 
@@ -858,34 +864,33 @@ def _outline(statement) -> Outline:
     return Outline(tuple(heads), tuple(positive), tuple(equal), reads, constraint)
 
 
-OUTLINES_FORMAT = 1  # bump when _outline changes, so old cached files are not used
+OUTLINES_FORMAT = 2  # bump when _outline changes, so old cached files are not used
 
 
 def _relevance(text: str, program: tuple) -> Relevance:
     """The relevance analysis of ``program`` (parsed from ``text``). Its
     outlines are kept in the cache folder under the hash of the text (reading
     clingo's statements takes half a second; reading the file back, a few
-    milliseconds); a file that cannot be read or does not fit is rebuilt."""
+    milliseconds), with a checksum of their own: a file that does not match,
+    cannot be read or does not fit is rebuilt, never trusted."""
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
     if digest in _RELEVANCE:
         return _RELEVANCE[digest]
     path = cache_dir() / f"outlines-{OUTLINES_FORMAT}-{clingo.__version__}-{digest[:32]}.json"
     try:
-        outlines = [Outline.from_json(o) for o in json.loads(path.read_text(encoding="utf-8"))]
-        if len(outlines) != len(program):
+        checksum, data = path.read_text(encoding="utf-8").split("\n", 1)
+        if checksum != hashlib.sha256(data.encode("utf-8")).hexdigest():
+            raise ValueError("damaged")
+        found = Relevance([Outline.from_json(o) for o in json.loads(data)])
+        if len(found.outlines) != len(program):
             raise ValueError("not this program's")
     except (OSError, ValueError, TypeError, IndexError):
-        outlines = [_outline(s) for s in program]
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            temp = path.with_suffix(f".{os.getpid()}.tmp")
-            temp.write_text(json.dumps([o.to_json() for o in outlines]), encoding="utf-8")
-            os.replace(temp, path)
-        except OSError:
-            pass
+        found = Relevance([_outline(s) for s in program])
+        data = json.dumps([o.to_json() for o in found.outlines])
+        _write_cache_file(path, hashlib.sha256(data.encode("utf-8")).hexdigest() + "\n" + data)
     if len(_RELEVANCE) > 16:
         _RELEVANCE.clear()
-    found = _RELEVANCE[digest] = Relevance(outlines)
+    _RELEVANCE[digest] = found
     return found
 
 

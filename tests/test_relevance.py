@@ -107,13 +107,20 @@ def test_every_judgement_is_the_whole_programs(record):
 
 
 def test_a_corrupt_outline_cache_is_rebuilt_never_trusted(tmp_path, monkeypatch):
-    """The outlines are kept on disk (reading clingo's statements is slow): a
-    file that is not ours, or not this program's, is read again from the rules."""
+    """The outlines are kept on disk (reading clingo's statements is slow) with
+    a checksum: a file that is damaged, not ours, or not this program's, is read
+    again from the rules."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     text = "p(X) :- q(X).\n#show p/1.\n"
     program = engine._parsed(text)
+    engine._RELEVANCE.clear()  # (kept in this process too)
     first = engine._relevance(text, program)
     [path] = (tmp_path / "referee").glob("outlines-*.json")
-    for junk in ("not json", "[[1, 2]]", '[["x"]]', "[]"):
+    good = path.read_text(encoding="utf-8")
+    for junk in ("not json", "[[1, 2]]", '[["x"]]', "[]", good[:-5], good.replace("p", "q"),
+                 good.split("\n", 1)[0] + "\n[]"):
         path.write_text(junk, encoding="utf-8")
+        engine._RELEVANCE.clear()
         assert engine._relevance(text, program).outlines == first.outlines
+    engine._RELEVANCE.clear()
+    assert engine._relevance(text, program).outlines == first.outlines  # the rebuilt file, read back
