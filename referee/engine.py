@@ -280,7 +280,7 @@ class _StaticPart:
     init: frozenset | None = None  # the initial state
     relevance: Relevance | None = None  # when the static part is all facts: which statements a call needs
     static_atoms: tuple = ()    # the static facts in relevance's abstract form
-    kept: dict = field(default_factory=dict)  # the statements a call about one position needs, by its move (Engine._needed)
+    kept: dict = field(default_factory=dict)  # the statements a call needs, by its input (Engine._needed)
 
 
 #: Static parts by key: a process judging many records of one game grounds the
