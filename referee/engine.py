@@ -187,6 +187,8 @@ def indexed_program(program: str) -> str:
     return "\n".join(static + [JUDGED] + shown + [_STATE_CHAIN] + timed)
 
 
+#: The state in the indexed program (only the state chain defines it).
+_STATE = ("true", 2)
 #: The line between the static part of an indexed program (grounded once per
 #: static data: see Engine._static_part) and the part grounded for each call.
 JUDGED = "% -- judged --"
@@ -280,7 +282,9 @@ class _StaticPart:
     init: frozenset | None = None  # the initial state
     relevance: Relevance | None = None  # when the static part is all facts: which statements a call needs
     static_atoms: tuple = ()    # the static facts in relevance's abstract form
-    kept: dict = field(default_factory=dict)  # the statements a call needs, by its input (Engine._needed)
+    kept: dict = field(default_factory=dict)  # the statements a call needs, by its input (Engine._kept)
+    classes: dict = field(default_factory=dict)  # a set of kinds of judgement -> its guard's number (Engine._guarded)
+    guarded: dict = field(default_factory=dict)  # (statement, guard's number) -> the guarded statement
 
 
 #: Static parts by key: a process judging many records of one game grounds the
@@ -518,7 +522,8 @@ class Engine:
                                       for s in symbols if s.type == clingo.SymbolType.Function)
             # records whose static facts look alike to the analysis (other players, another
             # board of the same game) share what it found
-            part.kept = part.relevance.memo.setdefault(frozenset(part.static_atoms), {})
+            part.kept, part.classes, part.guarded = part.relevance.memo.setdefault(
+                frozenset(part.static_atoms), ({}, {}, {}))
         else:
             part.facts, part.program = facts, _parsed(static_text + "\n" + judged_text)
         return part
@@ -548,7 +553,10 @@ class Engine:
                 facts.append(clingo.Function("want", [clingo.Function("legal"), index]))
             previous = state
         found = [([], [], [], [], []) for _ in items]  # violations, gains, loses, legal, goals
-        program = self._needed(part, items) if self.pruning and part.relevance is not None else part.program
+        program = part.program
+        if self.pruning and part.relevance is not None:
+            program, guards = self._needed(part, items)
+            facts.extend(guards)
         for atom in self._run(program, facts, alone=len(items) == 1):
             if not isinstance(atom, Fn) or not atom.args or not isinstance(atom.args[-1], int):
                 continue
@@ -578,41 +586,90 @@ class Engine:
                 tuple(sorted(legal, key=str)), tuple(sorted(goals, key=str)), gains, loses))
         return judgements
 
-    @staticmethod
-    def _needed(part: _StaticPart, items: list) -> tuple:
+    def _needed(self, part: _StaticPart, items: list) -> tuple[tuple, list]:
         """The statements of the judged part that can matter to a call judging
-        ``items`` (referee/relevance.py): 70-130 of the larger shipped game's
-        786 for one move, 300-460 for a whole game's batch.
+        ``items`` (referee/relevance.py), and the facts that guard them.
 
-        For one judgement, only its move (in abstract form) selects them, with
-        any state allowed (``true/2`` of anything), and the answer is kept:
-        states hardly ever repeat and moves do (game-5p's 256 judgements: 33
-        analyses, 6-10 ms each, instead of 249 with the states' shapes), and
-        grounding the extra statements costs about 3 ms a call (8.1 against
-        11.3 ms, measured side by side). A listing of legal moves or a batch is
-        analysed with its states' shapes (every candidate move is in play):
-        fewer statements, and grounding 9-18% faster for a batch, about a third
-        faster for a listing; kept too (a service checks a game again). Records
-        whose static facts look alike to the analysis (other players, the same
-        game) share what is kept."""
+        One judgement: only its move (in abstract form) selects the statements
+        (70-130 of the larger shipped game's 786), with any state allowed
+        (``true/2`` of anything), and the answer is kept: states hardly ever
+        repeat and moves do (game-5p's 256 judgements: 33 analyses, 6-10 ms
+        each, instead of 249 with the states' shapes), and grounding the extra
+        statements costs about 3 ms a call (8.1 against 11.3 ms, measured side
+        by side). One listing of legal moves: analysed with its state's shapes
+        (every candidate move is in play: about a third faster).
+
+        A batch grounds the statements any of its judgements needs, each
+        guarded so that it is grounded only for the judgements that need it
+        (:meth:`_guarded`): the judgements of a batch are independent, so a
+        statement one judgement does not need derives nothing that judgement's
+        answer depends on."""
+        if len(items) > 1:
+            return self._guarded(part, items)
         relevance = part.relevance
-        moves = frozenset((relevance.abstract(d[0]), relevance.abstract(d[1])) for _, d, _ in items if d is not None)
-        want = any(w for _, _, w in items)
-        alone = len(items) == 1 and not want
-        states = frozenset().union(*(state for state, _, _ in items))
-        shapes = frozenset({None}) if alone else frozenset(relevance.abstract(f) for f in states)
-        program = part.kept.get((moves, want, shapes))
-        if program is None:
+        state, does, want = items[0]
+        moves = frozenset() if does is None else frozenset({(relevance.abstract(does[0]), relevance.abstract(does[1]))})
+        shapes = frozenset(relevance.abstract(f) for f in state) if want else frozenset({None})
+        return tuple(part.program[i] for i in self._kept(part, moves, want, shapes)), []
+
+    @staticmethod
+    def _kept(part: _StaticPart, moves: frozenset, want: bool, shapes: frozenset) -> tuple[int, ...]:
+        """The statements (indexes into the judged part) a judgement of
+        ``moves`` (or a listing, ``want``) in a state of ``shapes`` needs: the
+        analysis, kept by its input. Records whose static facts look alike to
+        the analysis (other players, the same game) share what is kept."""
+        kept = part.kept.get((moves, want, shapes))
+        if kept is None:
             atoms = list(part.static_atoms)
             atoms += [(("judgement", 1), (None,)), (("state_from", 2), (None, None))]
             atoms += [((name, 2), (shape, None)) for name in ("true", "state_put", "state_drop") for shape in shapes]
             atoms += [(("does", 3), (role, move, None)) for role, move in moves]
             if want:
-                atoms.append(relevance.atom("want", (Fn("legal"), 0)))
+                atoms.append(part.relevance.atom("want", (Fn("legal"), 0)))
             if len(part.kept) > 4096:
                 part.kept.clear()
-            program = part.kept[(moves, want, shapes)] = tuple(part.program[i] for i in relevance.kept(atoms))
-        return program
+            kept = part.kept[(moves, want, shapes)] = part.relevance.kept(atoms)
+        return kept
+
+    def _guarded(self, part: _StaticPart, items: list) -> tuple[tuple, list]:
+        """A batch's statements, each guarded by ``needs__(C,K)`` when not every
+        judgement K needs it, and the ``needs__`` facts: C names the set of
+        kinds of judgement (a move's abstract form, or a listing) whose
+        analysis keeps the statement. Each judgement then grounds about what it
+        would alone; the state chain and what every judgement needs stay
+        unguarded. Measured on game-5p's batch of 256 judgements: see
+        docs/architecture.md (Speed).
+
+        The judgements are independent but for the state chain (``true(F,K)``
+        from the state of the judgement before, ``_STATE_CHAIN``), the only
+        statements defining ``true/2``: those stay unguarded, so every
+        judgement's state is whole whatever the next one needs."""
+        relevance = part.relevance
+        if len(part.classes) > 4096:  # the numbers name the guarded statements: both go
+            part.classes.clear()
+            part.guarded.clear()
+        kinds = [((relevance.abstract(d[0]), relevance.abstract(d[1])) if d is not None else None, w)
+                 for _, d, w in items]
+        needs = {kind: frozenset(self._kept(part, frozenset() if kind[0] is None else frozenset({kind[0]}),
+                                            kind[1], frozenset({None})))
+                 for kind in dict.fromkeys(kinds)}
+        every = frozenset.intersection(*needs.values())
+        program, classes = [], {}
+        for i in sorted(frozenset().union(*needs.values())):
+            if i in every or _STATE in (s for s, _ in relevance.outlines[i].heads):
+                # (the state chain reads another judgement's state: never guarded)
+                program.append(part.program[i])
+                continue
+            which = frozenset(kind for kind, kept in needs.items() if i in kept)
+            number = part.classes.setdefault(which, len(part.classes))
+            classes[number] = which
+            statement = part.guarded.get((i, number))
+            if statement is None:
+                statement = part.guarded[(i, number)] = _guard(part.program[i], number)
+            program.append(statement)
+        facts = [clingo.Function("needs__", [clingo.Number(number), clingo.Number(k)])
+                 for number, which in classes.items() for k, kind in enumerate(kinds) if kind in which]
+        return tuple(program), facts
 
     def _ground(self, ctl: clingo.Control, alone: bool = False) -> None:
         """Ground within the time bound (:func:`_ground_within`). A call about
@@ -791,6 +848,13 @@ def best_model(program: str, prefixes: tuple[str, ...], glue: str, facts: Iterab
     if not best:
         return None, False
     return best[-1], bool(done and outcome.exhausted)
+
+
+def _guard(statement, number: int):
+    """``statement`` (a rule of the judged part) with ``needs__(number,K)`` first in its body."""
+    loc = statement.location
+    guard = ast.Function(loc, "needs__", [ast.SymbolicTerm(loc, clingo.Number(number)), ast.Variable(loc, INDEX)], 0)
+    return statement.update(body=[ast.Literal(loc, ast.Sign.NoSign, ast.SymbolicAtom(guard))] + list(statement.body))
 
 
 # -- outlines of statements for referee/relevance.py -------------------------------------

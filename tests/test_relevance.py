@@ -101,8 +101,9 @@ def test_every_judgement_is_the_whole_programs(record):
     """Moves the solver judged in a shipped record (about 12, spread over the
     game), judged again one by one with and without pruning: the same
     violations, gains, losses and next state; so are the legal moves of a
-    sample of its positions. (Every shipped record's expected report, made
-    with the whole program, is checked with pruning by tests/test_transcripts.py.)"""
+    sample of its positions; and so is every move of the record judged in one
+    batch. (Every shipped record's expected report, made with the whole
+    program, is checked with pruning by tests/test_transcripts.py.)"""
     replay = replayed(ROOT / record)
     static = replay.referee.rules.static
     steps = [s for s in replay.run.steps if s.path == "solver"]
@@ -115,6 +116,15 @@ def test_every_judgement_is_the_whole_programs(record):
             whole.judge(static, step.before, step.role, step.move), (record, step.number)
     positions = [s.before for s in sample[::3]]
     assert pruned.legal_moves_many(static, positions) == whole.legal_moves_many(static, positions)
+    # the whole game in one batch, each statement guarded to the judgements that need it
+    batch = [(s.before, (s.role, s.move), False) for s in steps]
+    guarded = Engine(files)
+    assert guarded._judge_many(static, batch) == Engine(files, pruning=False)._judge_many(static, batch)
+    part = guarded._grounded(guarded._part(static))
+    program, guards = guarded._needed(part, batch)
+    assert guards and len(program) < len(part.program)  # the pruning and the guards did happen
+    chain = [str(st) for st in program if str(st).startswith("true(")]
+    assert chain and not any("needs__" in st for st in chain)  # a state is never cut short
 
 
 def test_a_corrupt_outline_cache_is_rebuilt_never_trusted(tmp_path, monkeypatch):
