@@ -285,6 +285,7 @@ class _StaticPart:
     kept: dict = field(default_factory=dict)  # the statements a call needs, by its input (Engine._kept)
     classes: dict = field(default_factory=dict)  # a set of kinds of judgement -> its guard's number (Engine._guarded)
     guarded: dict = field(default_factory=dict)  # (statement, guard's number) -> the guarded statement
+    any_state: object = None    # what the analysis derives from the static facts and any state (Engine._kept)
 
 
 #: Static parts by key: a process judging many records of one game grounds the
@@ -620,15 +621,18 @@ class Engine:
         the analysis (other players, the same game) share what is kept."""
         kept = part.kept.get((moves, want, shapes))
         if kept is None:
-            atoms = list(part.static_atoms)
-            atoms += [(("judgement", 1), (None,)), (("state_from", 2), (None, None))]
-            atoms += [((name, 2), (shape, None)) for name in ("true", "state_put", "state_drop") for shape in shapes]
-            atoms += [(("does", 3), (role, move, None)) for role, move in moves]
+            inputs = [(("does", 3), (role, move, None)) for role, move in moves]
             if want:
-                atoms.append(part.relevance.atom("want", (Fn("legal"), 0)))
+                inputs.append(part.relevance.atom("want", (Fn("legal"), 0)))
+            if shapes == {None}:  # any state: going on from what the static facts and any state give
+                if part.any_state is None:
+                    part.any_state = part.relevance.prepared(_state_atoms(part, shapes))
+                kept = part.relevance.kept(inputs, part.any_state)
+            else:
+                kept = part.relevance.kept(_state_atoms(part, shapes) + inputs)
             if len(part.kept) > 4096:
                 part.kept.clear()
-            kept = part.kept[(moves, want, shapes)] = part.relevance.kept(atoms)
+            part.kept[(moves, want, shapes)] = kept
         return kept
 
     def _guarded(self, part: _StaticPart, items: list) -> tuple[tuple, list]:
@@ -848,6 +852,14 @@ def best_model(program: str, prefixes: tuple[str, ...], glue: str, facts: Iterab
     if not best:
         return None, False
     return best[-1], bool(done and outcome.exhausted)
+
+
+def _state_atoms(part: _StaticPart, shapes) -> list:
+    """The abstract input of a call but its moves: the static facts, and states of these shapes."""
+    atoms = list(part.static_atoms)
+    atoms += [(("judgement", 1), (None,)), (("state_from", 2), (None, None))]
+    atoms += [((name, 2), (shape, None)) for name in ("true", "state_put", "state_drop") for shape in shapes]
+    return atoms
 
 
 def _guard(statement, number: int):

@@ -178,6 +178,13 @@ class Relevance:
                     self._spelled(a)
         self.shown = {s for o in outlines for s in o.shows}
         self.order = _dependency_order(outlines)
+        self.always = {i for i, o in enumerate(outlines) if o.always}
+        self.constraints = [i for i, o in enumerate(outlines) if o.constraint]
+        self.definers: dict = {}  # signature -> the statements whose head can derive it
+        for i, outline in enumerate(outlines):
+            for signature in {s for s, _ in outline.heads}:
+                self.definers.setdefault(signature, []).append(i)
+        self.place = {i: k for k, i in enumerate(self.order)}
         # per statement, per positive literal: the first argument that is a function
         # symbol, as (position, name, arity), by which the derived atoms are looked up
         self.keys = [tuple(next(((k, a[0], len(a[1])) for k, a in enumerate(args) if type(a) is tuple), None)
@@ -222,30 +229,49 @@ class Relevance:
         """An input atom ``name(args)`` in abstract form: (signature, arguments)."""
         return ((name, len(args)), tuple(self.abstract(a) for a in args))
 
-    def kept(self, atoms) -> tuple[int, ...]:
-        """The statements (indexes into the outlines, in order) that can matter
-        to a call whose input facts are ``atoms`` (abstract, see ``atom``)."""
+    def prepared(self, atoms) -> "Prepared":
+        """What follows from ``atoms`` alone: the input that many calls share
+        (the static facts, any state), for :meth:`kept` to go on from."""
         facts = _Facts()
         for signature, args in atoms:
             facts.add(signature, args)
-        fired = self._fired(facts)
-        relevant = set(self.shown)
-        changed = True
-        while changed:
-            changed = False
-            for i in fired:
-                outline = self.outlines[i]
-                if outline.constraint or any(s in relevant for s, _ in outline.heads):
-                    if not outline.reads <= relevant:
-                        relevant |= outline.reads
-                        changed = True
-        return tuple(i for i, o in enumerate(self.outlines)
-                     if o.always or (i in fired and (o.constraint or any(s in relevant for s, _ in o.heads))))
-
-    def _fired(self, facts: "_Facts") -> set[int]:
-        """The statements whose body can hold, deriving the heads' abstract atoms until nothing new follows."""
         fired: set[int] = set()
-        queue = deque(self.order)  # a statement after those it reads from: most are looked at once
+        self._fire(facts, fired, deque(self.order))  # a statement after those it reads from: most looked at once
+        return Prepared(facts, frozenset(fired))
+
+    def kept(self, atoms, prepared: "Prepared | None" = None) -> tuple[int, ...]:
+        """The statements (indexes into the outlines, in order) that can matter
+        to a call whose input facts are ``atoms`` (abstract, see ``atom``),
+        with those of ``prepared`` besides (the analysis is monotone: going on
+        from what follows from part of the input is the same as starting over,
+        and looks again only at the statements the rest reaches)."""
+        if prepared is None:
+            prepared = Prepared(_Facts(), frozenset())
+            start = list(self.order)
+        else:
+            start = None
+        facts, fired = prepared.facts.copy(), set(prepared.fired)
+        changed = {signature for signature, args in atoms if facts.add(signature, args)}
+        if start is None:
+            start = sorted({j for signature in changed for j in self.readers.get(signature, ())},
+                           key=self.place.__getitem__)
+        self._fire(facts, fired, deque(start))
+        # what the shown predicates and the constraints read, through the statements that fired
+        needed = {i for i in self.constraints if i in fired}
+        relevant = set(self.shown).union(*(self.outlines[i].reads for i in needed))
+        todo = list(relevant)
+        while todo:
+            for i in self.definers.get(todo.pop(), ()):
+                if i in fired and i not in needed:
+                    needed.add(i)
+                    for signature in self.outlines[i].reads - relevant:
+                        relevant.add(signature)
+                        todo.append(signature)
+        return tuple(sorted(needed | self.always))
+
+    def _fire(self, facts: "_Facts", fired: set[int], queue: deque) -> None:
+        """Add to ``fired`` the statements whose body can hold, deriving the
+        heads' abstract atoms into ``facts`` until nothing new follows."""
         waiting = set(queue)
         while queue:
             i = queue.popleft()
@@ -266,7 +292,6 @@ class Relevance:
                         if j not in waiting:
                             waiting.add(j)
                             queue.append(j)
-        return fired
 
     @staticmethod
     def _bindings(outline: Outline, keys: tuple, facts: "_Facts") -> list[dict]:
@@ -305,6 +330,14 @@ class Relevance:
         return bindings
 
 
+@dataclass(frozen=True)
+class Prepared:
+    """The abstract atoms that follow from part of an input, and the statements that fired."""
+
+    facts: "_Facts"
+    fired: frozenset
+
+
 class _Facts:
     """The abstract atoms derived so far, by signature, and indexed by the
     function symbol at one argument (an index is built when a pattern first
@@ -314,6 +347,13 @@ class _Facts:
         self.by_signature: dict = {}
         self.indexes: dict = {}  # (signature, position, name, arity) -> the atoms that can match there
         self.indexed: dict = {}  # signature -> its indexes' keys
+
+    def copy(self) -> "_Facts":
+        other = _Facts()
+        other.by_signature = {s: set(v) for s, v in self.by_signature.items()}
+        other.indexes = {k: list(v) for k, v in self.indexes.items()}
+        other.indexed = {s: list(v) for s, v in self.indexed.items()}
+        return other
 
     def add(self, signature, values: tuple) -> bool:
         """Add an atom; whether it is new."""
