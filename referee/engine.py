@@ -709,6 +709,8 @@ class Engine:
                 backend.add_rule([backend.add_atom(symbol)])
         deadline = time.monotonic() + self.time_limit
         self._ground(ctl, alone)
+        if time.monotonic() > deadline:  # grounded in this thread, past the bound: the call is over it
+            raise SolverLimitError(f"grounding took longer than the bound of {self.time_limit:g} s")
         symbols: list[Term] = []
         with ctl.solve(on_model=lambda m: symbols.extend(from_symbol(s) for s in m.symbols(shown=True)),
                        async_=True) as handle:
