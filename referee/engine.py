@@ -282,10 +282,18 @@ class _StaticPart:
     init: frozenset | None = None  # the initial state
     relevance: Relevance | None = None  # when the static part is all facts: which statements a call needs
     static_atoms: tuple = ()    # the static facts in relevance's abstract form
+    found: "_Found | None" = None  # what the analysis found for these static facts
+
+
+@dataclass
+class _Found:
+    """What the relevance analysis found for one static part, shared by the
+    parts whose static facts look alike to it (other players, the same game)."""
+
     kept: dict = field(default_factory=dict)  # the statements a call needs, by its input (Engine._kept)
     classes: dict = field(default_factory=dict)  # a set of kinds of judgement -> its guard's number (Engine._guarded)
     guarded: dict = field(default_factory=dict)  # (statement, guard's number) -> the guarded statement
-    any_state: object = None    # what the analysis derives from the static facts and any state (Engine._kept)
+    any_state: object = None  # what follows from the static facts and any state (Engine._kept)
 
 
 #: Static parts by key: a process judging many records of one game grounds the
@@ -521,10 +529,7 @@ class Engine:
             part.relevance = _relevance(judged_text, part.program)
             part.static_atoms = tuple(part.relevance.atom(s.name, [from_symbol(a) for a in s.arguments])
                                       for s in symbols if s.type == clingo.SymbolType.Function)
-            # records whose static facts look alike to the analysis (other players, another
-            # board of the same game) share what it found
-            part.kept, part.classes, part.guarded = part.relevance.memo.setdefault(
-                frozenset(part.static_atoms), ({}, {}, {}))
+            part.found = part.relevance.memo.setdefault(frozenset(part.static_atoms), _Found())
         else:
             part.facts, part.program = facts, _parsed(static_text + "\n" + judged_text)
         return part
@@ -607,11 +612,9 @@ class Engine:
         answer depends on."""
         if len(items) > 1:
             return self._guarded(part, items)
-        relevance = part.relevance
         state, does, want = items[0]
-        moves = frozenset() if does is None else frozenset({(relevance.abstract(does[0]), relevance.abstract(does[1]))})
-        shapes = frozenset(relevance.abstract(f) for f in state) if want else frozenset({None})
-        return tuple(part.program[i] for i in self._kept(part, moves, want, shapes)), []
+        shapes = frozenset(part.relevance.abstract(f) for f in state) if want else frozenset({None})
+        return tuple(part.program[i] for i in self._kept(part, _moves(part, does), want, shapes)), []
 
     @staticmethod
     def _kept(part: _StaticPart, moves: frozenset, want: bool, shapes: frozenset) -> tuple[int, ...]:
@@ -619,20 +622,20 @@ class Engine:
         ``moves`` (or a listing, ``want``) in a state of ``shapes`` needs: the
         analysis, kept by its input. Records whose static facts look alike to
         the analysis (other players, the same game) share what is kept."""
-        kept = part.kept.get((moves, want, shapes))
+        kept = part.found.kept.get((moves, want, shapes))
         if kept is None:
             inputs = [(("does", 3), (role, move, None)) for role, move in moves]
             if want:
                 inputs.append(part.relevance.atom("want", (Fn("legal"), 0)))
             if shapes == {None}:  # any state: going on from what the static facts and any state give
-                if part.any_state is None:
-                    part.any_state = part.relevance.prepared(_state_atoms(part, shapes))
-                kept = part.relevance.kept(inputs, part.any_state)
+                if part.found.any_state is None:
+                    part.found.any_state = part.relevance.prepared(_state_atoms(part, shapes))
+                kept = part.relevance.kept(inputs, part.found.any_state)
             else:
                 kept = part.relevance.kept(_state_atoms(part, shapes) + inputs)
-            if len(part.kept) > 4096:
-                part.kept.clear()
-            part.kept[(moves, want, shapes)] = kept
+            if len(part.found.kept) > 4096:
+                part.found.kept.clear()
+            part.found.kept[(moves, want, shapes)] = kept
         return kept
 
     def _guarded(self, part: _StaticPart, items: list) -> tuple[tuple, list]:
@@ -649,13 +652,11 @@ class Engine:
         statements defining ``true/2``: those stay unguarded, so every
         judgement's state is whole whatever the next one needs."""
         relevance = part.relevance
-        if len(part.classes) > 4096:  # the numbers name the guarded statements: both go
-            part.classes.clear()
-            part.guarded.clear()
-        kinds = [((relevance.abstract(d[0]), relevance.abstract(d[1])) if d is not None else None, w)
-                 for _, d, w in items]
-        needs = {kind: frozenset(self._kept(part, frozenset() if kind[0] is None else frozenset({kind[0]}),
-                                            kind[1], frozenset({None})))
+        if len(part.found.classes) > 4096:  # the numbers name the guarded statements: both go
+            part.found.classes.clear()
+            part.found.guarded.clear()
+        kinds = [(_moves(part, does), want) for _, does, want in items]
+        needs = {kind: frozenset(self._kept(part, kind[0], kind[1], frozenset({None})))
                  for kind in dict.fromkeys(kinds)}
         every = frozenset.intersection(*needs.values())
         program, classes = [], {}
@@ -665,11 +666,11 @@ class Engine:
                 program.append(part.program[i])
                 continue
             which = frozenset(kind for kind, kept in needs.items() if i in kept)
-            number = part.classes.setdefault(which, len(part.classes))
+            number = part.found.classes.setdefault(which, len(part.found.classes))
             classes[number] = which
-            statement = part.guarded.get((i, number))
+            statement = part.found.guarded.get((i, number))
             if statement is None:
-                statement = part.guarded[(i, number)] = _guard(part.program[i], number)
+                statement = part.found.guarded[(i, number)] = _guard(part.program[i], number)
             program.append(statement)
         facts = [clingo.Function("needs__", [clingo.Number(number), clingo.Number(k)])
                  for number, which in classes.items() for k, kind in enumerate(kinds) if kind in which]
@@ -854,6 +855,13 @@ def best_model(program: str, prefixes: tuple[str, ...], glue: str, facts: Iterab
     if not best:
         return None, False
     return best[-1], bool(done and outcome.exhausted)
+
+
+def _moves(part: _StaticPart, does) -> frozenset:
+    """The move of a judgement (None: a listing) in the analysis's abstract form, as a set."""
+    if does is None:
+        return frozenset()
+    return frozenset({(part.relevance.abstract(does[0]), part.relevance.abstract(does[1]))})
 
 
 def _state_atoms(part: _StaticPart, shapes) -> list:
