@@ -54,7 +54,7 @@ def default_path() -> Path | None:
         return None
     if setting:
         return Path(setting)
-    from .engine import cache_dir
+    from .cachefiles import cache_dir
 
     return cache_dir() / f"judgements-{FORMAT}.sqlite"
 

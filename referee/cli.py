@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import re
 import sys
-import tempfile
 from pathlib import Path
 
 import click
@@ -70,6 +69,8 @@ def _emit(text: str, output: Path | None, transcript: str | None) -> None:
         raise RefereeError(f"refusing to write the answer over the transcript {transcript}")
     if target.exists():
         raise RefereeError(f"{output} exists already; the referee writes only new files")
+    import tempfile  # here: most commands print, and the import costs a fresh process 6 ms
+
     handle, temp = tempfile.mkstemp(prefix=".referee-", dir=target.parent)
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-import os
 import threading
 import time
 from dataclasses import dataclass, field
@@ -21,6 +20,7 @@ from typing import Iterable
 import clingo
 from clingo import ast
 
+from .cachefiles import cache_dir, read_checked, write_cache_file, write_checked
 from .errors import RefereeError, SolverLimitError
 from .relevance import Outline, Relevance
 from .terms import Fn, Term, intern, show
@@ -200,24 +200,6 @@ _STATE_CHAIN = """true(F,K) :- state_from(K,P), true(F,P), not state_drop(F,K).
 true(F,K) :- state_put(F,K)."""
 
 
-def cache_dir() -> Path:
-    """Where the referee keeps derived files it can always rebuild."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "referee"
-
-
-def _write_cache_file(path: Path, text: str) -> None:
-    """Write a derived file into the cache folder whole (a temporary file, then
-    renamed), or not at all: a cache that cannot be written is simply not used."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temp = path.with_suffix(f".{os.getpid()}.tmp")
-        temp.write_text(text, encoding="utf-8")
-        os.replace(temp, path)
-    except OSError:
-        pass
-
-
 _INDEXED: dict = {}
 
 
@@ -235,7 +217,7 @@ def cached_indexed(program: str) -> str:
             raise OSError
     except OSError:
         text = indexed_program(program)
-        _write_cache_file(path, text)
+        write_cache_file(path, text)
     if len(_INDEXED) > 16:
         _INDEXED.clear()
     _INDEXED[digest] = text
@@ -964,16 +946,15 @@ def _relevance(text: str, program: tuple) -> Relevance:
         return _RELEVANCE[digest]
     path = cache_dir() / f"outlines-{OUTLINES_FORMAT}-{clingo.__version__}-{digest[:32]}.json"
     try:
-        checksum, data = path.read_text(encoding="utf-8").split("\n", 1)
-        if checksum != hashlib.sha256(data.encode("utf-8")).hexdigest():
-            raise ValueError("damaged")
+        data = read_checked(path)
+        if data is None:
+            raise ValueError("missing or damaged")
         found = Relevance([Outline.from_json(o) for o in json.loads(data)])
         if len(found.outlines) != len(program):
             raise ValueError("not this program's")
-    except (OSError, ValueError, TypeError, IndexError):
+    except (ValueError, TypeError, IndexError):
         found = Relevance([_outline(s) for s in program])
-        data = json.dumps([o.to_json() for o in found.outlines])
-        _write_cache_file(path, hashlib.sha256(data.encode("utf-8")).hexdigest() + "\n" + data)
+        write_checked(path, json.dumps([o.to_json() for o in found.outlines]))
     if len(_RELEVANCE) > 16:
         _RELEVANCE.clear()
     _RELEVANCE[digest] = found

@@ -90,7 +90,7 @@ def _parser_cache(game: str, text: str) -> str | bool:
     files' content (the game's ``text`` and the shared referee.grammar files), so
     a changed grammar is never read from an old file; lark checks the file's own
     hash too and rebuilds a parser it cannot load."""
-    from .engine import cache_dir
+    from .cachefiles import cache_dir
 
     digest = hashlib.sha256(lark.__version__.encode())
     digest.update(text.encode() + b"\0")

@@ -21,7 +21,6 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
-import tomllib
 from dataclasses import dataclass
 from importlib import resources
 from typing import Iterable
@@ -30,6 +29,7 @@ from ...errors import NotationError
 from ...suggest import did_you_mean, nearest
 from ...syntax import Leaf, Node, ParseProblem, SourceText, and_list as _and, lexeme as _lexeme, quote as _quote
 from ...terms import Fn, fn
+from ...tomlsource import parse_toml
 from ...transcript import (
     CHANCE,
     CycleStart,
@@ -141,7 +141,7 @@ class _Names:
 @functools.cache
 def _names() -> _Names:
     path = resources.files(__package__).joinpath("names.toml")
-    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    data = parse_toml(path.read_text(encoding="utf-8"))
     tables: dict[str, dict[str, str]] = {}
     display: dict[str, dict[str, str]] = {}
     for kind, entries in data.items():

@@ -8,13 +8,13 @@ The notation is described in docs/luna.md.  Every problem is a
 from __future__ import annotations
 
 import functools
-import tomllib
 from importlib import resources
 
 from ...errors import NotationError
 from ...suggest import did_you_mean
 from ...syntax import Leaf, Node, SourceText
 from ...terms import Fn, fn
+from ...tomlsource import parse_toml
 from ...transcript import CycleStart, FrozenMap, Header, Play, PlayerDecl, Span, Transcript
 
 ISLANDS = range(1, 8)
@@ -55,7 +55,7 @@ START_RULES: tuple[str, ...] = ()
 
 def known(word: str) -> bool:
     """Whether a word is a name of the game (a colour, a favour, a figure...)."""
-    data = tomllib.loads(resources.files(__package__).joinpath("names.toml").read_text(encoding="utf-8"))
+    data = parse_toml(resources.files(__package__).joinpath("names.toml").read_text(encoding="utf-8"))
     return any(word.casefold() in _names(kind) for kind in data)
 
 
@@ -86,7 +86,7 @@ def expected(terms: set[str]) -> str:
 @functools.cache
 def _names(kind: str) -> dict[str, str]:
     """Written name (casefolded) -> id, from names.toml."""
-    data = tomllib.loads(resources.files(__package__).joinpath("names.toml").read_text(encoding="utf-8"))
+    data = parse_toml(resources.files(__package__).joinpath("names.toml").read_text(encoding="utf-8"))
     table = {}
     for ident, entry in data[kind].items():
         for written in list(entry.get("english", [])) + [a["name"] for a in entry.get("aliases", [])]:

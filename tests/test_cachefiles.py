@@ -1,0 +1,70 @@
+"""The cache folder's derived files (referee/cachefiles.py): the parsed TOML
+data files are read back from it, and a damaged or foreign file is never
+trusted."""
+
+import tomllib
+
+import pytest
+
+from referee.catalogue import load_catalogue
+from referee.errors import RefereeError
+from referee.tomlsource import TomlSource, parse_toml
+
+TEXT = 'title = "Zeus"\ncount = 3\nratio = 0.5\n[gods.zeus]\nnames = ["Zeus", "宙斯"]\n'
+
+
+@pytest.fixture
+def folder(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    return tmp_path / "referee"
+
+
+def test_a_parsed_file_is_read_back_from_the_cache(folder, monkeypatch):
+    assert parse_toml(TEXT) == tomllib.loads(TEXT)
+    [kept] = folder.glob("toml-*.json")
+    monkeypatch.setattr(tomllib, "loads", lambda text: pytest.fail("parsed again"))
+    assert parse_toml(TEXT) == {"title": "Zeus", "count": 3, "ratio": 0.5, "gods": {"zeus": {"names": ["Zeus", "宙斯"]}}}
+    assert kept.exists()
+
+
+@pytest.mark.parametrize("junk", ["", "not a checksum\n{}", "0" * 64 + '\n{"title": "Hades"}', "\xff\xfe"])
+def test_a_damaged_or_foreign_cache_file_is_parsed_again(folder, junk):
+    parse_toml(TEXT)
+    [kept] = folder.glob("toml-*.json")
+    kept.write_text(junk, encoding="utf-8")
+    assert parse_toml(TEXT) == tomllib.loads(TEXT)
+    assert parse_toml(TEXT) == tomllib.loads(TEXT)  # and the file was written anew
+    assert kept.read_text(encoding="utf-8") != junk
+
+
+def test_a_checksummed_file_that_is_not_a_table_is_parsed_again(folder):
+    from referee.cachefiles import write_checked
+
+    parse_toml(TEXT)
+    [kept] = folder.glob("toml-*.json")
+    write_checked(kept, "[1, 2]")  # a matching checksum, but not what a TOML text parses to
+    assert parse_toml(TEXT) == tomllib.loads(TEXT)
+
+
+def test_a_date_is_not_kept_and_still_parsed(folder):
+    text = "when = 2026-12-01\n"
+    assert parse_toml(text) == tomllib.loads(text)
+    assert not list(folder.glob("toml-*.json"))
+
+
+def test_a_syntax_error_keeps_its_line_and_column(folder):
+    source = TomlSource("board.toml", 'a = 1\nb = "open\n', RefereeError)
+    with pytest.raises(RefereeError) as error:
+        source.parse()
+    assert error.value.position.line == 2
+    assert not list(folder.glob("toml-*.json"))
+
+
+def test_the_catalogue_is_the_same_read_back(folder):
+    load_catalogue.cache_clear()
+    first = load_catalogue("cyclades")
+    load_catalogue.cache_clear()
+    second = load_catalogue("cyclades")  # from the cache folder this time
+    load_catalogue.cache_clear()
+    assert list(folder.glob("toml-*.json"))
+    assert first == second
