@@ -8,6 +8,7 @@ clingo Backend as symbols, never as program text, so a player called
 
 from __future__ import annotations
 
+import atexit
 import functools
 import hashlib
 import json
@@ -264,6 +265,7 @@ class _StaticPart:
     init: frozenset | None = None  # the initial state
     relevance: Relevance | None = None  # when the static part is all facts: which statements a call needs
     static_atoms: tuple = ()    # the static facts in relevance's abstract form
+    rules: str = ""             # the judged part's text, hashed (when the static part is all facts)
     found: "_Found | None" = None  # what the analysis found for these static facts
 
 
@@ -276,6 +278,10 @@ class _Found:
     classes: dict = field(default_factory=dict)  # a set of kinds of judgement -> its guard's number (Engine._guarded)
     guarded: dict = field(default_factory=dict)  # (statement, guard's number) -> the guarded statement
     any_state: object = None  # what follows from the static facts and any state (Engine._kept)
+    # the kept statements in the cache folder (_kept_on_disk): read on the first miss, by their input's text
+    disk: dict | None = None
+    file: tuple | None = None  # (path, full key, statements in the judged part, those always kept); None: no file
+    unwritten: dict = field(default_factory=dict)  # found in this process, not yet in the file (_write_kept)
 
 
 #: Static parts by key: a process judging many records of one game grounds the
@@ -396,7 +402,7 @@ class Engine:
             return
         for (state, role, move), judgement in zip(items, judgements):
             self._keep(static, (state, role, move), judgement)
-        self.flush()
+        self._save_judgements()
 
     def legal_moves(self, static: Iterable[Fn], state: Iterable[Fn]) -> tuple[tuple[Term, Fn], ...]:
         """Every legal move in ``state`` as (role, move) pairs (kept: a page or a
@@ -446,7 +452,12 @@ class Engine:
                 self.store.keep_legal_moves(rules, state, judgement.legal)
 
     def flush(self) -> None:
-        """Write the judgements not yet in the store (one transaction)."""
+        """Write the judgements not yet in the store (one transaction), and the
+        analyses made since the last flush to the cache folder (_write_kept)."""
+        self._save_judgements()
+        _write_kept()
+
+    def _save_judgements(self) -> None:
         if self.store is not None and self._unsaved:
             self.store.keep(self._unsaved)
         self._unsaved.clear()
@@ -458,7 +469,7 @@ class Engine:
         if self.store is not None:
             self._unsaved.append((rules, key, judgement))
             if len(self._unsaved) >= 200:
-                self.flush()
+                self._save_judgements()
 
     def _part(self, static: Iterable[Fn]) -> _StaticPart:
         """The static part for these static facts (grounded once per process)."""
@@ -509,6 +520,7 @@ class Engine:
                                   and s.name == "init" and len(s.arguments) == 1)
             part.facts, part.program = symbols, _parsed(judged_text)
             part.relevance = _relevance(judged_text, part.program)
+            part.rules = _digest(judged_text)
             part.static_atoms = tuple(part.relevance.atom(s.name, [from_symbol(a) for a in s.arguments])
                                       for s in symbols if s.type == clingo.SymbolType.Function)
             part.found = part.relevance.memo.setdefault(frozenset(part.static_atoms), _Found())
@@ -604,7 +616,12 @@ class Engine:
         ``moves`` (or a listing, ``want``) in a state of ``shapes`` needs: the
         analysis, kept by its input. Records whose static facts look alike to
         the analysis (other players, the same game) share what is kept."""
-        kept = part.found.kept.get((moves, want, shapes))
+        key = (moves, want, shapes)
+        kept = part.found.kept.get(key)
+        if kept is not None:
+            return kept
+        text = _kept_text(moves, want, shapes)
+        kept = _kept_on_disk(part).get(text)  # a file only this input's text can open
         if kept is None:
             inputs = [(("does", 3), (role, move, None)) for role, move in moves]
             if want:
@@ -615,9 +632,10 @@ class Engine:
                 kept = part.relevance.kept(inputs, part.found.any_state)
             else:
                 kept = part.relevance.kept(_state_atoms(part, shapes) + inputs)
-            if len(part.found.kept) > 4096:
-                part.found.kept.clear()
-            part.found.kept[(moves, want, shapes)] = kept
+            _note_kept(part.found, text, kept)
+        if len(part.found.kept) > 4096:
+            part.found.kept.clear()
+        part.found.kept[key] = kept
         return kept
 
     def _guarded(self, part: _StaticPart, items: list) -> tuple[tuple, list]:
@@ -941,7 +959,7 @@ def _relevance(text: str, program: tuple) -> Relevance:
     clingo's statements takes half a second; reading the file back, a few
     milliseconds), with a checksum of their own: a file that does not match,
     cannot be read or does not fit is rebuilt, never trusted."""
-    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    digest = _digest(text)
     if digest in _RELEVANCE:
         return _RELEVANCE[digest]
     path = cache_dir() / f"outlines-{OUTLINES_FORMAT}-{clingo.__version__}-{digest[:32]}.json"
@@ -962,6 +980,153 @@ def _relevance(text: str, program: tuple) -> Relevance:
 
 
 _RELEVANCE: dict[str, Relevance] = {}
+
+
+@functools.lru_cache(maxsize=16)
+def _digest(text: str) -> str:
+    """The sha256 of a program's text (hex)."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+# -- what the analysis found, kept in the cache folder -------------------------------------
+#
+# A fresh process (``referee explain``) would otherwise analyse each kind of
+# move again (game-5p's last move: about 34 analyses, a tenth of the run). One
+# file per rules (the judged part's text) and static facts (in the analysis's
+# abstract form), beside the outlines and in the same style: a checksum line,
+# then JSON. It is used whether or not the judgement cache is switched on
+# (REFEREE_CACHE=off), as the outlines and the indexed program are: it holds
+# facts about the program, derived from it alone, never a judgement.
+
+KEPT_FORMAT = 1  # bump when what Engine._kept computes changes (besides, its code is hashed: _analysis_code)
+#: Kept statements one file holds at most; past it, the file starts again with a run's own.
+KEPT_LIMIT = 4096
+_UNWRITTEN: list = []  # the _Found whose new kept statements are not yet written
+_WRITING = threading.Lock()
+_AT_EXIT = False  # whether _write_kept runs at the process's exit
+
+
+def _abstract_json(term):
+    """An abstract term of referee/relevance.py (None, or (name, args): OTHER is
+    one) as JSON: None, or [name, [args]]."""
+    if term is None:
+        return None
+    name, args = term
+    return [name, [_abstract_json(a) for a in args]]
+
+
+def _canonical(value) -> str:
+    """JSON text with one spelling per value (the caller sorts what was a set)."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=True)
+
+
+def _sorted_json(values) -> list:
+    """A set of JSON values in a canonical order: by their text, never by
+    iteration order or ``hash`` (a string's hash differs between processes)."""
+    return sorted(values, key=_canonical)
+
+
+def _kept_text(moves: frozenset, want: bool, shapes: frozenset) -> str:
+    """The input of Engine._kept as canonical text: the same in every process."""
+    return _canonical([_sorted_json([_abstract_json(role), _abstract_json(move)] for role, move in moves),
+                       bool(want), _sorted_json(_abstract_json(shape) for shape in shapes)])
+
+
+def _static_text(atoms) -> str:
+    """Static facts in the analysis's abstract form ((name, arity), args), as canonical text."""
+    return _canonical(_sorted_json([[name, arity], [_abstract_json(a) for a in args]]
+                                   for (name, arity), args in set(atoms)))
+
+
+@functools.lru_cache(maxsize=1)
+def _analysis_code() -> str | None:
+    """The analysis's code (this module and referee/relevance.py), hashed: a
+    file written by other code is never read (None: the code cannot be read,
+    and no file is used)."""
+    from . import relevance
+
+    digest = hashlib.sha256()
+    try:
+        for module in (relevance.__file__, __file__):
+            digest.update(Path(module).read_bytes())
+    except (OSError, TypeError):
+        return None
+    return digest.hexdigest()
+
+
+def _kept_on_disk(part: _StaticPart) -> dict:
+    """The kept statements in the cache folder for ``part``'s rules and static
+    facts, by their input's text (read once per _Found, on its first miss;
+    empty when there is no file or it is not right)."""
+    found = part.found
+    if found.disk is None:
+        found.disk = {}
+        code = _analysis_code()
+        if code is not None:
+            digest = hashlib.sha256()
+            for line in (str(KEPT_FORMAT), str(OUTLINES_FORMAT), clingo.__version__, code,
+                         part.rules, _static_text(part.static_atoms)):
+                digest.update(line.encode("utf-8") + b"\0")
+            key = digest.hexdigest()
+            path = cache_dir() / f"kept-{KEPT_FORMAT}-{clingo.__version__}-{key[:32]}.json"
+            found.file = (path, key, len(part.program), frozenset(part.relevance.always))
+            found.disk = _read_kept(found.file)
+    return found.disk
+
+
+def _read_kept(file: tuple) -> dict:
+    """The kept statements of a file, by their input's text: none when the file
+    is missing, damaged (its checksum), another key's, or holds anything but
+    sorted statement numbers of this program that include those always kept."""
+    path, key, size, always = file
+    try:
+        checksum, data = path.read_text(encoding="utf-8").split("\n", 1)
+        if checksum != hashlib.sha256(data.encode("utf-8")).hexdigest():
+            raise ValueError("damaged")
+        content = json.loads(data)
+        if type(content) is not dict or content.get("key") != key or type(content.get("kept")) is not dict:
+            raise ValueError("not this file")
+        kept = {}
+        for text, numbers in content["kept"].items():
+            if type(numbers) is not list or not all(type(i) is int and 0 <= i < size for i in numbers) \
+                    or numbers != sorted(set(numbers)) or not always.issubset(numbers):
+                raise ValueError("not statements of this program")
+            kept[text] = tuple(numbers)
+        return kept
+    except (OSError, ValueError, TypeError, AttributeError):
+        return {}
+
+
+def _note_kept(found: _Found, text: str, kept: tuple) -> None:
+    """An analysis made in this process: written at the next flush (or exit)."""
+    if found.file is None:
+        return
+    global _AT_EXIT
+    if not found.unwritten:
+        if not _AT_EXIT:
+            atexit.register(_write_kept)  # a process that ends without a flush (explain's last calls)
+            _AT_EXIT = True
+        _UNWRITTEN.append(found)
+    found.unwritten[text] = kept
+
+
+def _write_kept() -> None:
+    """Write the analyses not yet in the cache folder: each file read again and
+    merged with this process's (another process may have written meanwhile),
+    then replaced whole (_write_cache_file); past KEPT_LIMIT, only this
+    process's are kept."""
+    with _WRITING:
+        while _UNWRITTEN:
+            found = _UNWRITTEN.pop()
+            new, found.unwritten = found.unwritten, {}
+            if found.file is None or not new:
+                continue
+            merged = {**_read_kept(found.file), **new}
+            if len(merged) > KEPT_LIMIT:
+                merged = dict(list(new.items())[:KEPT_LIMIT])
+            found.disk = merged
+            data = _canonical({"key": found.file[1], "kept": {t: list(k) for t, k in sorted(merged.items())}})
+            _write_cache_file(found.file[0], hashlib.sha256(data.encode("utf-8")).hexdigest() + "\n" + data)
 
 
 @functools.lru_cache(maxsize=16)

@@ -6,6 +6,9 @@ was computed)."""
 
 from __future__ import annotations
 
+import hashlib
+import json
+
 import pytest
 
 from referee import engine
@@ -145,3 +148,171 @@ def test_a_corrupt_outline_cache_is_rebuilt_never_trusted(tmp_path, monkeypatch)
         assert engine._relevance(text, program).outlines == first.outlines
     engine._RELEVANCE.clear()
     assert engine._relevance(text, program).outlines == first.outlines  # the rebuilt file, read back
+
+
+# -- what the analysis keeps, in the cache folder ----------------------------------------
+
+KEPT_RECORD = "transcripts/luna/game-4p.txt"
+
+
+def _fresh_process():
+    """Forget what this process analysed (as a new process would start)."""
+    engine._write_kept()  # (nothing left to write from earlier tests into another folder)
+    engine._RELEVANCE.clear()
+    engine._STATIC_PARTS.clear()
+
+
+def _counted(monkeypatch) -> list:
+    """Every analysis made from now on (Relevance.kept and .prepared)."""
+    calls = []
+    kept, prepared = Relevance.kept, Relevance.prepared
+    monkeypatch.setattr(Relevance, "kept", lambda self, *a, **k: calls.append("kept") or kept(self, *a, **k))
+    monkeypatch.setattr(Relevance, "prepared", lambda self, *a: calls.append("prepared") or prepared(self, *a))
+    return calls
+
+
+def _asked(record: str = KEPT_RECORD):
+    """A record's static facts, some moves the solver judged in it (state, role,
+    move), and a few of its positions."""
+    replay = replayed(ROOT / record)
+    steps = [s for s in replay.run.steps if s.path == "solver"]
+    sample = steps[::max(1, len(steps) // 8)]
+    return (replay.referee.rules.static, replay.referee.engine.program_files,
+            [(s.before, s.role, s.move) for s in sample], [s.before for s in sample[::3]])
+
+
+def _answers(judge: Engine, static, moves, positions) -> tuple:
+    return ([judge.judge(static, *m) for m in moves], judge.legal_moves_many(static, positions),
+            judge._judge_many(static, [(state, (role, move), False) for state, role, move in moves]))
+
+
+def test_a_new_process_reads_what_the_analysis_kept_and_analyses_nothing(tmp_path, monkeypatch):
+    """What the analysis keeps for each kind of call is written to the cache
+    folder at the engine's flush: a new process (nothing analysed in memory)
+    reads it back, makes no analysis at all, and judges every move, listing
+    and batch as the whole program does."""
+    static, files, moves, positions = _asked()
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    _fresh_process()
+    calls = _counted(monkeypatch)
+    first = Engine(files)
+    answers = _answers(first, static, moves, positions)
+    assert calls  # this process analysed...
+    assert not list((tmp_path / "referee").glob("kept-*.json"))  # ...and writes only at the flush
+    first.flush()
+    [path] = (tmp_path / "referee").glob("kept-*.json")
+    written = path.read_text(encoding="utf-8")
+    _fresh_process()
+    calls.clear()
+    second = Engine(files)
+    assert _answers(second, static, moves, positions) == answers == \
+        _answers(Engine(files, pruning=False), static, moves, positions)
+    assert calls == []
+    second.flush()
+    assert path.read_text(encoding="utf-8") == written  # nothing new: not written again
+
+
+def test_a_damaged_or_foreign_kept_file_is_ignored_and_rebuilt(tmp_path, monkeypatch):
+    """A kept-statements file that does not match its checksum, is not JSON of
+    the right shape, belongs to another key, or names statements this program
+    does not have (or leaves out one that is always kept) is not used: the
+    analysis is made again, the judgements are the whole program's, and the
+    flush writes the file anew."""
+    static, files, moves, positions = _asked()
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    _fresh_process()
+    first = Engine(files)
+    answers = _answers(first, static, moves[:3], positions[:1])
+    first.flush()
+    [path] = (tmp_path / "referee").glob("kept-*.json")
+    good = path.read_text(encoding="utf-8")
+    content = json.loads(good.split("\n", 1)[1])
+    size = len(first._grounded(first._part(static)).program)
+    always = min(first._grounded(first._part(static)).relevance.always)
+
+    def signed(value) -> str:
+        data = json.dumps(value)
+        return hashlib.sha256(data.encode("utf-8")).hexdigest() + "\n" + data
+
+    def each_kept(change) -> dict:
+        return {**content, "kept": {text: change(kept) for text, kept in content["kept"].items()}}
+
+    damaged = {
+        "bad checksum": good.replace('"kept"', '"kept" '),
+        "cut short": good[:-7],
+        "not json": "0" * 64 + "\nnot json",
+        "no checksum": good.split("\n", 1)[1],
+        "a list": signed([]),
+        "another key": signed({**content, "key": "0" * 64}),
+        "kept not a map": signed({**content, "kept": [1, 2]}),
+        "numbers as text": signed(each_kept(lambda kept: [str(i) for i in kept])),
+        "a number past the program": signed(each_kept(lambda kept: kept + [size])),
+        "a negative number": signed(each_kept(lambda kept: [-1] + kept)),
+        "out of order": signed(each_kept(lambda kept: kept[::-1])),
+        "an always-kept statement left out": signed(each_kept(lambda kept: [i for i in kept if i != always])),
+        "truth values": signed(each_kept(lambda kept: [True] * len(kept))),
+    }
+    calls = _counted(monkeypatch)
+    for why, junk in damaged.items():
+        path.write_text(junk, encoding="utf-8")
+        _fresh_process()
+        calls.clear()
+        again = Engine(files)
+        assert _answers(again, static, moves[:3], positions[:1]) == answers, why
+        assert calls, why  # analysed again: the file was not trusted
+        again.flush()
+        assert path.read_text(encoding="utf-8") == good, why  # and written anew
+
+
+def test_a_kept_file_past_its_bound_starts_again(tmp_path, monkeypatch):
+    """The file holds at most KEPT_LIMIT inputs: past it, only the newest
+    process's analyses stay (it never grows without bound)."""
+    static, files, moves, positions = _asked()
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(engine, "KEPT_LIMIT", 3)
+    _fresh_process()
+    first = Engine(files)
+    _answers(first, static, moves, positions)
+    first.flush()
+    [path] = (tmp_path / "referee").glob("kept-*.json")
+    kept = json.loads(path.read_text(encoding="utf-8").split("\n", 1)[1])["kept"]
+    assert 0 < len(kept) <= 3
+
+
+CANONICAL = """\
+import sys
+from referee import engine
+from referee.relevance import OTHER
+names = ["n%d" % i for i in range(24)]
+moves = frozenset({(OTHER, ("march", (OTHER, ("island", (OTHER,)), None)))} |
+                  {(("p", ()), (name, (OTHER, None))) for name in names})
+shapes = frozenset({None} | {(name, ((name, ()),)) for name in names})
+static = frozenset((("holds", 2), ((name, ()), OTHER)) for name in names)
+print(engine._kept_text(moves, True, shapes))
+print(engine._static_text(static))
+print(repr(list(shapes)))
+"""
+
+
+def test_the_kept_files_keys_are_the_same_text_in_every_process():
+    """A call's input and the static facts are frozensets of abstract terms;
+    their text (the key in the file, and the file's name) is canonical: the
+    same under two string-hash seeds, where the sets' own order differs."""
+    import os
+    import subprocess
+    import sys
+
+    printed = []
+    for seed in ("1", "2", "3"):
+        out = subprocess.run([sys.executable, "-c", CANONICAL], capture_output=True, text=True, check=True,
+                             cwd=ROOT, env={**os.environ, "PYTHONHASHSEED": seed}).stdout.split("\n")
+        printed.append(out)
+    assert len({tuple(p[:2]) for p in printed}) == 1
+    assert len({p[2] for p in printed}) > 1  # the sets' iteration order did differ
+    # in this process: the same key built in two orders
+    from referee.relevance import OTHER
+
+    a = frozenset([(OTHER, ("x", ())), (("p", ()), ("y", (None,)))])
+    b = frozenset(reversed(list(a)))
+    assert engine._kept_text(a, False, frozenset({None})) == engine._kept_text(b, False, frozenset({None}))
+    assert engine._kept_text(a, False, frozenset({None})) != engine._kept_text(a, True, frozenset({None}))
