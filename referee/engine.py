@@ -1080,9 +1080,9 @@ def _read_kept(file: tuple) -> dict:
     sorted statement numbers of this program that include those always kept."""
     path, key, size, always = file
     try:
-        checksum, data = path.read_text(encoding="utf-8").split("\n", 1)
-        if checksum != hashlib.sha256(data.encode("utf-8")).hexdigest():
-            raise ValueError("damaged")
+        data = read_checked(path)
+        if data is None:
+            raise ValueError("missing or damaged")
         content = json.loads(data)
         if type(content) is not dict or content.get("key") != key or type(content.get("kept")) is not dict:
             raise ValueError("not this file")
@@ -1113,7 +1113,7 @@ def _note_kept(found: _Found, text: str, kept: tuple) -> None:
 def _write_kept() -> None:
     """Write the analyses not yet in the cache folder: each file read again and
     merged with this process's (another process may have written meanwhile),
-    then replaced whole (_write_cache_file); past KEPT_LIMIT, only this
+    then replaced whole (write_checked); past KEPT_LIMIT, only this
     process's are kept."""
     with _WRITING:
         while _UNWRITTEN:
@@ -1125,8 +1125,8 @@ def _write_kept() -> None:
             if len(merged) > KEPT_LIMIT:
                 merged = dict(list(new.items())[:KEPT_LIMIT])
             found.disk = merged
-            data = _canonical({"key": found.file[1], "kept": {t: list(k) for t, k in sorted(merged.items())}})
-            _write_cache_file(found.file[0], hashlib.sha256(data.encode("utf-8")).hexdigest() + "\n" + data)
+            write_checked(found.file[0], _canonical({"key": found.file[1],
+                                                     "kept": {t: list(k) for t, k in sorted(merged.items())}}))
 
 
 @functools.lru_cache(maxsize=16)
