@@ -19,32 +19,33 @@ def cache_dir() -> Path:
     return Path(base) / "referee"
 
 
-def write_cache_file(path: Path, text: str) -> None:
+def write_cache_file(path: Path, data: str | bytes) -> None:
     """Write a derived file into the cache folder whole (a temporary file, then
     renamed), or not at all: a cache that cannot be written is simply not used."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         temp = path.with_suffix(f".{os.getpid()}.tmp")
-        temp.write_text(text, encoding="utf-8")
+        temp.write_bytes(data.encode("utf-8") if isinstance(data, str) else data)
         os.replace(temp, path)
     except OSError:
         pass
 
 
-def _checksum(data: str) -> str:
-    return hashlib.sha256(data.encode("utf-8")).hexdigest()
+def write_checked(path: Path, data: str | bytes) -> None:
+    """Write ``data`` (text, or bytes) under a first line holding its checksum
+    (:func:`read_checked`)."""
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    write_cache_file(path, hashlib.sha256(raw).hexdigest().encode("ascii") + b"\n" + raw)
 
 
-def write_checked(path: Path, data: str) -> None:
-    """Write ``data`` under a first line holding its checksum (:func:`read_checked`)."""
-    write_cache_file(path, _checksum(data) + "\n" + data)
-
-
-def read_checked(path: Path) -> str | None:
-    """The data of a file :func:`write_checked` wrote, or None: no such file, or
-    one that cannot be read or whose checksum does not match."""
+def read_checked(path: Path, binary: bool = False) -> str | bytes | None:
+    """The data of a file :func:`write_checked` wrote (text, or bytes with
+    ``binary``), or None: no such file, or one that cannot be read or whose
+    checksum does not match."""
     try:
-        checksum, data = path.read_text(encoding="utf-8").split("\n", 1)
+        checksum, raw = path.read_bytes().split(b"\n", 1)
+        if checksum != hashlib.sha256(raw).hexdigest().encode("ascii"):
+            return None
+        return raw if binary else raw.decode("utf-8")
     except (OSError, UnicodeDecodeError, ValueError):
         return None
-    return data if checksum == _checksum(data) else None

@@ -12,6 +12,8 @@ import atexit
 import functools
 import hashlib
 import json
+import marshal
+import sys
 import threading
 import time
 from dataclasses import dataclass, field
@@ -962,17 +964,18 @@ def _relevance(text: str, program: tuple) -> Relevance:
     digest = _digest(text)
     if digest in _RELEVANCE:
         return _RELEVANCE[digest]
-    path = cache_dir() / f"outlines-{OUTLINES_FORMAT}-{clingo.__version__}-{digest[:32]}.json"
+    python = f"py{sys.version_info[0]}{sys.version_info[1]}m{marshal.version}"  # marshal's format is Python's
+    path = cache_dir() / f"outlines-{OUTLINES_FORMAT}-{clingo.__version__}-{python}-{digest[:32]}.bin"
     try:
-        data = read_checked(path)
+        data = read_checked(path, binary=True)
         if data is None:
             raise ValueError("missing or damaged")
-        found = Relevance([Outline.from_json(o) for o in json.loads(data)])
+        found = Relevance([Outline.from_tuple(o) for o in marshal.loads(data)])
         if len(found.outlines) != len(program):
             raise ValueError("not this program's")
-    except (ValueError, TypeError, IndexError):
+    except (ValueError, TypeError, EOFError):
         found = Relevance([_outline(s) for s in program])
-        write_checked(path, json.dumps([o.to_json() for o in found.outlines]))
+        write_checked(path, marshal.dumps(tuple(o.to_tuple() for o in found.outlines)))
     if len(_RELEVANCE) > 16:
         _RELEVANCE.clear()
     _RELEVANCE[digest] = found

@@ -75,26 +75,20 @@ class Outline:
     always: bool = False
     shows: tuple = ()
 
-    def to_json(self) -> list:
-        """A form json can keep (referee/engine.py caches outlines on disk)."""
-        return [self.heads, self.positive, self.equal, sorted(self.reads), self.constraint, self.always, self.shows]
+    def to_tuple(self) -> tuple:
+        """The outline as plain tuples (referee/engine.py keeps outlines on disk
+        with ``marshal``, which reads tuples back ten times faster than json)."""
+        return (self.heads, self.positive, self.equal, self.reads, self.constraint, self.always, self.shows)
 
     @classmethod
-    def from_json(cls, data: list) -> "Outline":
-        heads, positive, equal, reads, constraint, always, shows = data
-        if not isinstance(constraint, bool) or not isinstance(always, bool):
+    def from_tuple(cls, data) -> "Outline":
+        if type(data) is not tuple or len(data) != 7:
             raise ValueError("not an outline")
-        return cls(_tuples(heads), _tuples(positive), _tuples(equal), frozenset(_tuples(reads)),
-                   constraint, always, _tuples(shows))
-
-
-def _tuples(data):
-    """json's lists back into tuples (its strings, numbers and nulls as they are)."""
-    if isinstance(data, list):
-        return tuple(_tuples(d) for d in data)
-    if data is None or isinstance(data, (str, int)):
-        return data
-    raise ValueError("not an outline")
+        heads, positive, equal, reads, constraint, always, shows = data
+        if not all(type(x) is tuple for x in (heads, positive, equal, shows)) or type(reads) is not frozenset \
+                or type(constraint) is not bool or type(always) is not bool:
+            raise ValueError("not an outline")
+        return cls(heads, positive, equal, reads, constraint, always, shows)
 
 
 def _meet(a, b):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import marshal
 
 import pytest
 
@@ -139,11 +140,16 @@ def test_a_corrupt_outline_cache_is_rebuilt_never_trusted(tmp_path, monkeypatch)
     program = engine._parsed(text)
     engine._RELEVANCE.clear()  # (kept in this process too)
     first = engine._relevance(text, program)
-    [path] = (tmp_path / "referee").glob("outlines-*.json")
-    good = path.read_text(encoding="utf-8")
-    for junk in ("not json", "[[1, 2]]", '[["x"]]', "[]", good[:-5], good.replace("p", "q"),
-                 good.split("\n", 1)[0] + "\n[]"):
-        path.write_text(junk, encoding="utf-8")
+    [path] = (tmp_path / "referee").glob("outlines-*.bin")
+    good = path.read_bytes()
+    checked = [marshal.dumps(x) for x in ((1, 2), (("x",),), (), [o.to_tuple() for o in first.outlines],
+                                          tuple(o.to_tuple()[:6] for o in first.outlines),
+                                          tuple((o.to_tuple()[0], "x", *o.to_tuple()[2:]) for o in first.outlines))]
+    for junk in [b"not marshal", good[:-5], good.replace(b"p", b"q"), good.split(b"\n", 1)[1],
+                 good.split(b"\n", 1)[0] + b"\n" + marshal.dumps(())] + [
+                 hashlib.sha256(c).hexdigest().encode() + b"\n" + c for c in checked] + [  # checksums that match
+                 hashlib.sha256(b"\x00").hexdigest().encode() + b"\n\x00"]:
+        path.write_bytes(junk)
         engine._RELEVANCE.clear()
         assert engine._relevance(text, program).outlines == first.outlines
     engine._RELEVANCE.clear()
