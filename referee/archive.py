@@ -36,9 +36,12 @@ RECORD_TIME_LIMIT = 120.0
 START_TIME_LIMIT = 120.0
 #: A worker is replaced, after the record it has checked, once its memory grows past the larger of
 #: WORKER_MEMORY bytes and WORKER_GROWTH times its size after its first record: a long-lived process
-#: keeps growing slowly with every record (about a megabyte a record, clingo and the allocator), and an
-#: archive of 10^5 records must not run out of memory.
-WORKER_MEMORY = 160 * 2**20
+#: keeps growing with every record (about a megabyte a record, more for each new board: clingo keeps
+#: every symbol it has made for the life of the process, potassco/clingo issue 203), and an archive of
+#: 10^5 records must not run out of memory. 100 MB is 1.3 times one check of a 5-player game (76 MB):
+#: every shipped record with --jobs 2 took 9.1-9.4 s with it and 9.6-10.4 s with 160 MB (a smaller
+#: process is no slower to start than a large one is to run), the largest process 102 MB against 132.
+WORKER_MEMORY = 100 * 2**20
 WORKER_GROWTH = 1.5
 #: Error codes of a record that was not judged for a reason outside the record (time, a crash):
 #: such a record is checked again when an interrupted archive is resumed.
