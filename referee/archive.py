@@ -30,19 +30,20 @@ import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from . import growth
+
 #: Default bound on one record, whole (reading, every solver call, the report).
 RECORD_TIME_LIMIT = 120.0
 #: Bound on a worker process's start (loading clingo and the referee), not counted in any record's.
 START_TIME_LIMIT = 120.0
 #: A worker is replaced, after the record it has checked, once its memory grows past the larger of
-#: WORKER_MEMORY bytes and WORKER_GROWTH times its size after its first record: a long-lived process
-#: keeps growing with every record (about a megabyte a record, more for each new board: clingo keeps
-#: every symbol it has made for the life of the process, potassco/clingo issue 203), and an archive of
-#: 10^5 records must not run out of memory. 100 MB is 1.3 times one check of a 5-player game (76 MB):
-#: every shipped record with --jobs 2 took 9.1-9.4 s with it and 9.6-10.4 s with 160 MB (a smaller
-#: process is no slower to start than a large one is to run), the largest process 102 MB against 132.
-WORKER_MEMORY = 100 * 2**20
-WORKER_GROWTH = 1.5
+#: WORKER_MEMORY bytes and WORKER_GROWTH times its size after its first record (referee/growth.py):
+#: an archive of 10^5 records must not run out of memory. 100 MB is 1.3 times one check of a 5-player
+#: game (76 MB): every shipped record with --jobs 2 took 9.1-9.4 s with it and 9.6-10.4 s with 160 MB
+#: (a smaller process is no slower to start than a large one is to run), the largest process 102 MB
+#: against 132.
+WORKER_MEMORY = growth.FLOOR
+WORKER_GROWTH = growth.GROWTH
 #: Error codes of a record that was not judged for a reason outside the record (time, a crash):
 #: such a record is checked again when an interrupted archive is resumed.
 NOT_JUDGED = ("record-time-limit", "solver-limit", "worker")
@@ -130,29 +131,17 @@ def serve() -> None:
     from . import api  # noqa: F401  (clingo and the referee load here, before any record's clock)
 
     _send(frames_out, ("ready", os.getpid()))
-    cap = None
+    bound = growth.GrowthBound(WORKER_MEMORY, WORKER_GROWTH)
     while True:
         request = _receive(frames_in)
         if request is None:
             return
         name, data, options = request
         report = check_record(name, data, options)
-        size = _resident()
-        if cap is None and size:
-            cap = max(WORKER_MEMORY, WORKER_GROWTH * size)
-        retire = bool(size and size > cap)
+        retire = bound.exceeded()
         _send(frames_out, (report, retire))
         if retire:  # grown past its bound: the parent starts a fresh worker for the next record
             return
-
-
-def _resident() -> int:
-    """This process's resident memory in bytes (0 where /proc is not there)."""
-    try:
-        with open("/proc/self/statm") as f:
-            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
-    except (OSError, ValueError, IndexError):
-        return 0
 
 
 def _send(out, value) -> None:

@@ -35,6 +35,7 @@ from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from multiprocessing.connection import Connection
 
+from . import growth
 from .errors import RefereeError, SolverLimitError
 
 #: Requests that may wait for a worker of the checking lane, per worker.
@@ -45,10 +46,13 @@ COMPARE_QUEUE = 2
 START_LIMIT = 120.0
 
 
-def _serve(conn: Connection, warm: bool = True) -> None:
+def _serve(conn: Connection, warm: bool = True, memory: tuple[int, float] = (growth.FLOOR, growth.GROWTH)) -> None:
     """A worker's loop: say it is ready, then answer jobs until the pipe
-    closes. Ctrl-C in the terminal reaches the workers too; they leave it to
-    the server, which finishes the requests in flight and then closes their pipes."""
+    closes. Each answer says whether the worker has grown past its ``memory``
+    bound (referee/growth.py: floor, growth), and then the pool puts a fresh
+    worker in its place. Ctrl-C in the terminal reaches the workers too; they
+    leave it to the server, which finishes the requests in flight and then
+    closes their pipes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # blocked from its start (see _Worker)
     from .jobs import JOBS, counters, warm_up  # imported in the worker: clingo and the games load here, once
@@ -59,6 +63,7 @@ def _serve(conn: Connection, warm: bool = True) -> None:
         conn.send(("ready", None))
     except (OSError, ValueError):
         return
+    bound = growth.GrowthBound(*memory)
     while True:
         try:
             name, request = conn.recv()
@@ -76,7 +81,7 @@ def _serve(conn: Connection, warm: bool = True) -> None:
         except Exception as error:  # an error of the referee itself: reported as such; the worker goes on
             answer = ("failed", f"{type(error).__name__}: {error}")
         try:
-            conn.send(answer + (time.process_time() - started, counters()))
+            conn.send(answer + (time.process_time() - started, counters(), bound.exceeded()))
         except (OSError, ValueError):
             return
 
@@ -86,10 +91,11 @@ class _NotStarted(Exception):
 
 
 class _Worker:
-    def __init__(self, context, warm: bool = True) -> None:
+    def __init__(self, context, warm: bool = True, memory: tuple[int, float] = (growth.FLOOR, growth.GROWTH)) -> None:
         self.warm = warm
         self.conn, child = context.Pipe()
-        self.process = context.Process(target=_serve, args=(child, warm), daemon=True, name="referee-worker")
+        self.process = context.Process(target=_serve, args=(child, warm, memory), daemon=True,
+                                       name="referee-worker")
         # Ctrl-C in the terminal goes to the worker too: blocked until the worker ignores it, so
         # that a worker starting just then is not killed by it (the server stops the workers)
         mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
@@ -179,7 +185,7 @@ class _Lane:
     def start(self) -> None:
         """Start the workers without waiting for them (the pool's constructor)."""
         for _ in range(self.size - len(self.workers)):
-            self.workers.append(_Worker(self.pool.context, self.warm))
+            self.workers.append(self.pool.new_worker(self.warm))
 
     async def ensure(self) -> None:
         """Start the lane's workers if they are not, and wait until they are ready."""
@@ -197,14 +203,14 @@ class _Lane:
     async def _ready_all(self) -> None:
         loop = asyncio.get_running_loop()
         if not self.workers:
-            self.workers = list(await asyncio.gather(*(loop.run_in_executor(None, _Worker, self.pool.context, self.warm)
+            self.workers = list(await asyncio.gather(*(loop.run_in_executor(None, self.pool.new_worker, self.warm)
                                                        for _ in range(self.size))))
 
         async def ready(worker: _Worker) -> None:
             try:
                 await loop.run_in_executor(None, worker.wait_ready)
             except OSError:  # once more, with a fresh process
-                fresh = await loop.run_in_executor(None, _Worker, self.pool.context, self.warm)
+                fresh = await loop.run_in_executor(None, self.pool.new_worker, self.warm)
                 self.workers[self.workers.index(worker)] = fresh
                 await loop.run_in_executor(None, worker.stop, True)
                 self.pool.replaced += 1
@@ -259,12 +265,13 @@ class _Lane:
                 self.idle.append(worker)
             self._free.notify_all()
 
-    async def replace(self, worker: _Worker, kill: bool = True) -> _Worker:
+    async def replace(self, worker: _Worker, kill: bool = True, grown: bool = False) -> _Worker:
         """Stop a worker and start another, ready, in its place (the tables it
-        held go with the new one, cold)."""
+        held go with the new one, cold). Counted as replaced, or as renewed
+        when it had grown past its memory bound (``grown``)."""
         loop = asyncio.get_running_loop()
         await loop.run_in_executor(None, worker.stop, kill)
-        fresh = await loop.run_in_executor(None, _Worker, self.pool.context, self.warm)
+        fresh = await loop.run_in_executor(None, self.pool.new_worker, self.warm)
         fresh.keys = worker.keys
         try:
             await loop.run_in_executor(None, fresh.wait_ready)
@@ -275,7 +282,10 @@ class _Lane:
             self.workers[index] = fresh
         else:
             self.workers.append(fresh)
-        self.pool.replaced += 1
+        if grown:
+            self.pool.renewed += 1
+        else:
+            self.pool.replaced += 1
         return fresh
 
 
@@ -284,23 +294,29 @@ class WorkerPool:
     ``await pool.run(job, request)``."""
 
     def __init__(self, size: int, time_limit: float, queue: int | None = None,
-                 compare_queue: int = COMPARE_QUEUE) -> None:
+                 compare_queue: int = COMPARE_QUEUE, memory: tuple[int, float] = (growth.FLOOR, growth.GROWTH)) -> None:
         self.time_limit = time_limit
+        self.memory = memory  # a worker past this bound (referee/growth.py) is replaced after answering
         self.context = multiprocessing.get_context("spawn")
         self._threads = ThreadPoolExecutor(max_workers=size + 1, thread_name_prefix="referee-pipe")
         self.checks = _Lane(self, size, queue if queue is not None else QUEUE_PER_WORKER * size, "checking")
         self.compares = _Lane(self, 1, compare_queue, "comparing")
         self.checks.start()
         self.replaced = 0
+        self.renewed = 0  # workers replaced after answering, grown past their memory bound
         self.dropped = 0  # requests whose client left before their answer
         self._background: set = set()
+
+    def new_worker(self, warm: bool) -> _Worker:
+        return _Worker(self.context, warm, self.memory)
 
     def pids(self) -> list[int]:
         return [w.pid for lane in (self.checks, self.compares) for w in lane.workers if w.pid]
 
     def stats(self) -> dict:
         return {"workers": len(self.checks.workers), "waiting": self.checks.waiting, "running": self.checks.running,
-                "compare_waiting": self.compares.waiting, "replaced": self.replaced, "dropped": self.dropped,
+                "compare_waiting": self.compares.waiting, "replaced": self.replaced, "renewed": self.renewed,
+                "dropped": self.dropped,
                 "by_worker": [w.stats() for w in self.checks.workers]}
 
     async def ready(self) -> None:
@@ -339,7 +355,7 @@ class WorkerPool:
         call = loop.run_in_executor(self._threads, worker.call, name, request)
         call.add_done_callback(lambda done: done.cancelled() or done.exception())  # retrieved here, said below
         try:
-            status, answer, _cpu, worker.counters = await asyncio.wait_for(asyncio.shield(call), limit)
+            status, answer, _cpu, worker.counters, grown = await asyncio.wait_for(asyncio.shield(call), limit)
         except _NotStarted:
             raise  # the caller replaces the worker and sends the request again
         except asyncio.TimeoutError:
@@ -356,17 +372,28 @@ class WorkerPool:
                               "send it again") from None
         except asyncio.CancelledError:  # the client left while its request was being judged
             self.dropped += 1
-            task = asyncio.ensure_future(self._finish(lane, worker, call, kill=name == "compare"))
-            self._background.add(task)  # held until done (the loop keeps only weak references)
-            task.add_done_callback(self._background.discard)
+            self._in_background(self._finish(lane, worker, call, kill=name == "compare"))
             raise
         lane.seconds.append(time.monotonic() - started)
-        await lane.give(worker)
+        if grown:  # past its memory bound: a fresh worker takes its place, while this answer goes out
+            self._in_background(self._renew(lane, worker))
+        else:
+            await lane.give(worker)
         if status == "ok":
             return answer
         if status == "error":
             raise _Relayed(answer)
         raise InternalError(answer)
+
+    def _in_background(self, work) -> None:
+        task = asyncio.ensure_future(work)
+        self._background.add(task)  # held until done (the loop keeps only weak references)
+        task.add_done_callback(self._background.discard)
+
+    async def _renew(self, lane: _Lane, worker: _Worker) -> None:
+        """A worker that has grown past its memory bound, stopped (it is idle)
+        and replaced; the tables it held go with the new one, cold."""
+        await lane.give(await lane.replace(worker, kill=False, grown=True))
 
     async def _finish(self, lane: _Lane, worker: _Worker, call, kill: bool) -> None:
         """After a client left: a comparison's worker is replaced at once; any

@@ -189,3 +189,30 @@ def test_on_a_network_only_table_links_answer_and_the_host_header_is_checked():
     finally:
         code, output = server.stop()
     assert code == 0 and "WARNING: listening on 0.0.0.0" in output
+
+
+def test_a_worker_grown_past_its_memory_bound_gives_way_to_a_fresh_one():
+    """A worker keeps every clingo symbol it has made (referee/growth.py), so one
+    that has grown past its bound is replaced after answering: the answer goes
+    out, and the next request is answered as well by a fresh worker. A bound of
+    one byte: every worker has grown past it at its first answer."""
+    import asyncio
+
+    from referee.pool import WorkerPool
+
+    request = {"transcript": transcript(OUTBID), "name": "outbid.txt", "after": 2}
+
+    async def ask_twice():
+        pool = WorkerPool(1, 60, memory=(1, 0))
+        try:
+            first = await pool.run("moves", request)
+            first_pid = pool.pids()
+            second = await pool.run("moves", request)  # waits for the fresh worker
+            return first, second, first_pid, pool.pids(), pool.stats()
+        finally:
+            pool.close()
+
+    first, second, first_pid, second_pid, stats = asyncio.run(ask_twice())
+    assert first == second and first["total"] > 0
+    assert first_pid != second_pid
+    assert stats["renewed"] >= 1 and stats["replaced"] == 0
