@@ -191,3 +191,51 @@ def test_an_engine_asked_with_other_static_facts_never_answers_from_the_first(tm
     assert [v.rule for v in engine.judge(strict, (), "a", fn("take", 2)).violations] == ["too_many"]
     assert engine.judge(lenient, (), "a", fn("take", 2)).violations == ()
     assert [v.rule for v in engine.judge(strict, (), "a", fn("take", 2)).violations] == ["too_many"]
+
+
+# -- carried/1 grounded only in the shapes the rules read (engine._as_read) ----------------
+
+_FRAME = """carried(F) :- true(F), not removed(F), moved.
+carried(F) :- added(F), moved.
+removed(phase(a)) :- does(p, go).
+moved :- does(_,_).
+"""
+
+
+def _carried_rules(program: str) -> list[str]:
+    from referee.engine import indexed_program
+
+    return [line for line in indexed_program(program).splitlines() if line.startswith("carried(")]
+
+
+def test_carried_is_grounded_only_in_the_shapes_the_rules_read():
+    rules = _carried_rules(_FRAME + "x(P) :- carried(phase(P)).\ny :- not carried(reveal).\n")
+    assert len(rules) == 4 and all(r.startswith(("carried(phase(F__0),", "carried(reveal,")) for r in rules)
+
+
+def test_carried_is_left_whole_when_a_rule_reads_any_fluent_or_shows_it():
+    whole = ["carried(F,K__judgement) :- judgement(K__judgement); true(F,K__judgement); not removed(F,K__judgement); "
+             "moved(K__judgement).",
+             "carried(F,K__judgement) :- judgement(K__judgement); added(F); moved(K__judgement)."]
+    assert _carried_rules(_FRAME + "x(P) :- carried(phase(P)).\nz(F) :- carried(F).\n") == whole
+    assert _carried_rules(_FRAME + "x(P) :- carried(phase(P)).\n#show carried/1.\n") == whole
+
+
+def test_the_frame_read_in_fewer_shapes_gives_the_same_next_state(tmp_path):
+    """rules.lp's frame axiom (the next state: what a move adds, what it removes,
+    what the game settles from carried/1) is the same whichever of carried/1's
+    atoms are grounded: a Cyclades game judged with the shipped programs
+    (carried/1 in the shapes Cyclades reads) and with one more rule reading
+    every fluent (carried/1 whole)."""
+    transcript = parse_transcript(GAME, "frame.txt")
+    shipped = Referee(transcript, cache=False)
+    files = list(shipped.engine.program_files)
+    reads_all = tmp_path / "reads_all.lp"
+    reads_all.write_text("every_carried(F) :- carried(F).\n", encoding="utf-8")
+    whole = Engine(files + [reads_all])
+    assert any(line.startswith("carried(phase(") for line in shipped.engine.indexed.splitlines())
+    assert any(line.startswith("carried(F,") for line in whole.indexed.splitlines())
+    run, run_whole = shipped.run(), Referee(transcript, cache=False, engine=whole).run()
+    assert len(run.steps) > 10
+    assert [(s.move, s.violations, s.after) for s in run.steps] == \
+           [(s.move, s.violations, s.after) for s in run_whole.steps]
