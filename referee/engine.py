@@ -158,8 +158,8 @@ def _as_read(statements: list, signature: tuple[str, int]) -> list:
     ``p(F)``, F a variable, becomes one rule per function symbol f/n some body
     reads ``p(f(...))`` with, F replaced by ``f(F__0,...)``. The atoms no rule
     reads are then never grounded (rules.lp's ``carried/1`` holds every fluent
-    of every judgement, and Cyclades reads eight kinds of them: game-5p's
-    batch grounds 21,000 atoms fewer, about a tenth faster). Nothing changes
+    of every judgement, and a game reads a few kinds of them: a shipped
+    5-player game's batch grounds 21,000 atoms fewer, 5-10% faster). Nothing changes
     when a reader's argument is not a function symbol or the predicate is shown."""
     shapes, defining = set(), []
     for i, statement in enumerate(statements):
