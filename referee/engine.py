@@ -8,10 +8,8 @@ clingo Backend as symbols, never as program text, so a player called
 
 from __future__ import annotations
 
-import atexit
 import functools
 import hashlib
-import json
 import marshal
 import sys
 import threading
@@ -25,6 +23,7 @@ from clingo import ast
 
 from .cachefiles import cache_dir, read_checked, write_cache_file, write_checked
 from .errors import RefereeError, SolverLimitError
+from .keptfile import KeptFile, code_digest, input_text, static_text, write_all as write_kept
 from .relevance import Outline, Relevance
 from .terms import Fn, Term, intern, show
 
@@ -340,10 +339,7 @@ class _Found:
     classes: dict = field(default_factory=dict)  # a set of kinds of judgement -> its guard's number (Engine._guarded)
     guarded: dict = field(default_factory=dict)  # (statement, guard's number) -> the guarded statement
     any_state: object = None  # what follows from the static facts and any state (Engine._kept)
-    # the kept statements in the cache folder (_kept_on_disk): read on the first miss, by their input's text
-    disk: dict | None = None
-    file: tuple | None = None  # (path, full key, statements in the judged part, those always kept); None: no file
-    unwritten: dict = field(default_factory=dict)  # found in this process, not yet in the file (_write_kept)
+    file: KeptFile | None = None  # the kept statements in the cache folder (_kept_on_disk): opened on the first miss
 
 
 #: Static parts by key: a process judging many records of one game grounds the
@@ -515,9 +511,9 @@ class Engine:
 
     def flush(self) -> None:
         """Write the judgements not yet in the store (one transaction), and the
-        analyses made since the last flush to the cache folder (_write_kept)."""
+        analyses made since the last flush to the cache folder (referee/keptfile.py)."""
         self._save_judgements()
-        _write_kept()
+        write_kept()
 
     def _save_judgements(self) -> None:
         if self.store is not None and self._unsaved:
@@ -682,7 +678,7 @@ class Engine:
         kept = part.found.kept.get(key)
         if kept is not None:
             return kept
-        text = _kept_text(moves, want, shapes)
+        text = input_text(moves, want, shapes)
         kept = _kept_on_disk(part).get(text)  # a file only this input's text can open
         if kept is None:
             inputs = [(("does", 3), (role, move, None)) for role, move in moves]
@@ -694,7 +690,7 @@ class Engine:
                 kept = part.relevance.kept(inputs, part.found.any_state)
             else:
                 kept = part.relevance.kept(_state_atoms(part, shapes) + inputs)
-            _note_kept(part.found, text, kept)
+            part.found.file.note(text, kept)
         if len(part.found.kept) > 4096:
             part.found.kept.clear()
         part.found.kept[key] = kept
@@ -1051,145 +1047,16 @@ def _digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-# -- what the analysis found, kept in the cache folder -------------------------------------
-#
-# A fresh process (``referee explain``) would otherwise analyse each kind of
-# move again (game-5p's last move: about 34 analyses, a tenth of the run). One
-# file per rules (the judged part's text) and static facts (in the analysis's
-# abstract form), beside the outlines and in the same style: a checksum line,
-# then JSON. It is used whether or not the judgement cache is switched on
-# (REFEREE_CACHE=off), as the outlines and the indexed program are: it holds
-# facts about the program, derived from it alone, never a judgement.
-
-KEPT_FORMAT = 1  # bump when what Engine._kept computes changes (besides, its code is hashed: _analysis_code)
-#: Kept statements one file holds at most; past it, the file starts again with a run's own.
-KEPT_LIMIT = 4096
-_UNWRITTEN: list = []  # the _Found whose new kept statements are not yet written
-_WRITING = threading.Lock()
-_AT_EXIT = False  # whether _write_kept runs at the process's exit
-
-
-def _abstract_json(term):
-    """An abstract term of referee/relevance.py (None, or (name, args): OTHER is
-    one) as JSON: None, or [name, [args]]."""
-    if term is None:
-        return None
-    name, args = term
-    return [name, [_abstract_json(a) for a in args]]
-
-
-def _canonical(value) -> str:
-    """JSON text with one spelling per value (the caller sorts what was a set)."""
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=True)
-
-
-def _sorted_json(values) -> list:
-    """A set of JSON values in a canonical order: by their text, never by
-    iteration order or ``hash`` (a string's hash differs between processes)."""
-    return sorted(values, key=_canonical)
-
-
-def _kept_text(moves: frozenset, want: bool, shapes: frozenset) -> str:
-    """The input of Engine._kept as canonical text: the same in every process."""
-    return _canonical([_sorted_json([_abstract_json(role), _abstract_json(move)] for role, move in moves),
-                       bool(want), _sorted_json(_abstract_json(shape) for shape in shapes)])
-
-
-def _static_text(atoms) -> str:
-    """Static facts in the analysis's abstract form ((name, arity), args), as canonical text."""
-    return _canonical(_sorted_json([[name, arity], [_abstract_json(a) for a in args]]
-                                   for (name, arity), args in set(atoms)))
-
-
-@functools.lru_cache(maxsize=1)
-def _analysis_code() -> str | None:
-    """The analysis's code (this module and referee/relevance.py), hashed: a
-    file written by other code is never read (None: the code cannot be read,
-    and no file is used)."""
-    from . import relevance
-
-    digest = hashlib.sha256()
-    try:
-        for module in (relevance.__file__, __file__):
-            digest.update(Path(module).read_bytes())
-    except (OSError, TypeError):
-        return None
-    return digest.hexdigest()
-
-
-def _kept_on_disk(part: _StaticPart) -> dict:
-    """The kept statements in the cache folder for ``part``'s rules and static
-    facts, by their input's text (read once per _Found, on its first miss;
-    empty when there is no file or it is not right)."""
+def _kept_on_disk(part: _StaticPart) -> KeptFile:
+    """The file of the kept statements for ``part``'s rules and static facts
+    (referee/keptfile.py), opened on the first miss of its _Found."""
     found = part.found
-    if found.disk is None:
-        found.disk = {}
-        code = _analysis_code()
-        if code is not None:
-            digest = hashlib.sha256()
-            for line in (str(KEPT_FORMAT), str(OUTLINES_FORMAT), clingo.__version__, code,
-                         part.rules, _static_text(part.static_atoms)):
-                digest.update(line.encode("utf-8") + b"\0")
-            key = digest.hexdigest()
-            path = cache_dir() / f"kept-{KEPT_FORMAT}-{clingo.__version__}-{key[:32]}.json"
-            found.file = (path, key, len(part.program), frozenset(part.relevance.always))
-            found.disk = _read_kept(found.file)
-    return found.disk
-
-
-def _read_kept(file: tuple) -> dict:
-    """The kept statements of a file, by their input's text: none when the file
-    is missing, damaged (its checksum), another key's, or holds anything but
-    sorted statement numbers of this program that include those always kept."""
-    path, key, size, always = file
-    try:
-        data = read_checked(path)
-        if data is None:
-            raise ValueError("missing or damaged")
-        content = json.loads(data)
-        if type(content) is not dict or content.get("key") != key or type(content.get("kept")) is not dict:
-            raise ValueError("not this file")
-        kept = {}
-        for text, numbers in content["kept"].items():
-            if type(numbers) is not list or not all(type(i) is int and 0 <= i < size for i in numbers) \
-                    or numbers != sorted(set(numbers)) or not always.issubset(numbers):
-                raise ValueError("not statements of this program")
-            kept[text] = tuple(numbers)
-        return kept
-    except (OSError, ValueError, TypeError, AttributeError):
-        return {}
-
-
-def _note_kept(found: _Found, text: str, kept: tuple) -> None:
-    """An analysis made in this process: written at the next flush (or exit)."""
     if found.file is None:
-        return
-    global _AT_EXIT
-    if not found.unwritten:
-        if not _AT_EXIT:
-            atexit.register(_write_kept)  # a process that ends without a flush (explain's last calls)
-            _AT_EXIT = True
-        _UNWRITTEN.append(found)
-    found.unwritten[text] = kept
-
-
-def _write_kept() -> None:
-    """Write the analyses not yet in the cache folder: each file read again and
-    merged with this process's (another process may have written meanwhile),
-    then replaced whole (write_checked); past KEPT_LIMIT, only this
-    process's are kept."""
-    with _WRITING:
-        while _UNWRITTEN:
-            found = _UNWRITTEN.pop()
-            new, found.unwritten = found.unwritten, {}
-            if found.file is None or not new:
-                continue
-            merged = {**_read_kept(found.file), **new}
-            if len(merged) > KEPT_LIMIT:
-                merged = dict(list(new.items())[:KEPT_LIMIT])
-            found.disk = merged
-            write_checked(found.file[0], _canonical({"key": found.file[1],
-                                                     "kept": {t: list(k) for t, k in sorted(merged.items())}}))
+        code = code_digest(sys.modules[Relevance.__module__].__file__, __file__)  # the analysis's code
+        parts = None if code is None else (str(OUTLINES_FORMAT), clingo.__version__, code, part.rules,
+                                           static_text(part.static_atoms))
+        found.file = KeptFile(parts, len(part.program), frozenset(part.relevance.always))
+    return found.file
 
 
 @functools.lru_cache(maxsize=16)

@@ -12,7 +12,7 @@ import marshal
 
 import pytest
 
-from referee import engine
+from referee import engine, keptfile
 from referee.engine import Engine
 from referee import relevance
 from referee.relevance import MAX_BINDINGS, Relevance
@@ -163,7 +163,7 @@ KEPT_RECORD = "transcripts/luna/game-4p.txt"
 
 def _fresh_process():
     """Forget what this process analysed (as a new process would start)."""
-    engine._write_kept()  # (nothing left to write from earlier tests into another folder)
+    keptfile.write_all()  # (nothing left to write from earlier tests into another folder)
     engine._RELEVANCE.clear()
     engine._STATIC_PARTS.clear()
 
@@ -271,11 +271,11 @@ def test_a_damaged_or_foreign_kept_file_is_ignored_and_rebuilt(tmp_path, monkeyp
 
 
 def test_a_kept_file_past_its_bound_starts_again(tmp_path, monkeypatch):
-    """The file holds at most KEPT_LIMIT inputs: past it, only the newest
+    """The file holds at most keptfile.LIMIT inputs: past it, only the newest
     process's analyses stay (it never grows without bound)."""
     static, files, moves, positions = _asked()
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    monkeypatch.setattr(engine, "KEPT_LIMIT", 3)
+    monkeypatch.setattr(keptfile, "LIMIT", 3)
     _fresh_process()
     first = Engine(files)
     _answers(first, static, moves, positions)
@@ -287,15 +287,15 @@ def test_a_kept_file_past_its_bound_starts_again(tmp_path, monkeypatch):
 
 CANONICAL = """\
 import sys
-from referee import engine
+from referee import keptfile
 from referee.relevance import OTHER
 names = ["n%d" % i for i in range(24)]
 moves = frozenset({(OTHER, ("march", (OTHER, ("island", (OTHER,)), None)))} |
                   {(("p", ()), (name, (OTHER, None))) for name in names})
 shapes = frozenset({None} | {(name, ((name, ()),)) for name in names})
 static = frozenset((("holds", 2), ((name, ()), OTHER)) for name in names)
-print(engine._kept_text(moves, True, shapes))
-print(engine._static_text(static))
+print(keptfile.input_text(moves, True, shapes))
+print(keptfile.static_text(static))
 print(repr(list(shapes)))
 """
 
@@ -320,5 +320,5 @@ def test_the_kept_files_keys_are_the_same_text_in_every_process():
 
     a = frozenset([(OTHER, ("x", ())), (("p", ()), ("y", (None,)))])
     b = frozenset(reversed(list(a)))
-    assert engine._kept_text(a, False, frozenset({None})) == engine._kept_text(b, False, frozenset({None}))
-    assert engine._kept_text(a, False, frozenset({None})) != engine._kept_text(a, True, frozenset({None}))
+    assert keptfile.input_text(a, False, frozenset({None})) == keptfile.input_text(b, False, frozenset({None}))
+    assert keptfile.input_text(a, False, frozenset({None})) != keptfile.input_text(a, True, frozenset({None}))
