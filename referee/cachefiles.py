@@ -1,7 +1,8 @@
 """The cache folder: files the referee derives from its own data and can always
 rebuild (the indexed rule programs, their outlines, the built parsers, the
 parsed TOML data files). Nothing in it is needed: deleting the folder loses
-only time. A file is written whole or not at all, and a file that carries a
+only time, and it keeps at most KEEP_PER_KIND files of each kind (the
+oldest written go first). A file is written whole or not at all, and a file that carries a
 checksum (:func:`read_checked`) is used only when it matches: a damaged or
 foreign file is rebuilt, never trusted. The judgement cache (referee/cache.py)
 is a database of its own in the same folder."""
@@ -19,16 +20,47 @@ def cache_dir() -> Path:
     return Path(base) / "referee"
 
 
+#: Files of one kind (the first word of their name: ``toml``, ``outlines``...)
+#: the folder keeps; past it, the oldest written go (each version of the rules,
+#: each board file, each test's data adds one).
+KEEP_PER_KIND = 64
+
+
 def write_cache_file(path: Path, data: str | bytes) -> None:
     """Write a derived file into the cache folder whole (a temporary file, then
-    renamed), or not at all: a cache that cannot be written is simply not used."""
+    renamed), or not at all: a cache that cannot be written is simply not used.
+    The folder keeps at most KEEP_PER_KIND files of its kind."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         temp = path.with_suffix(f".{os.getpid()}.tmp")
         temp.write_bytes(data.encode("utf-8") if isinstance(data, str) else data)
         os.replace(temp, path)
     except OSError:
-        pass
+        return
+    _prune(path)
+
+
+def _prune(path: Path) -> None:
+    """Delete the oldest files of ``path``'s kind past KEEP_PER_KIND (another
+    process may be deleting them too: a file already gone is no error)."""
+    def written(file: Path) -> float:
+        try:
+            return file.stat().st_mtime
+        except OSError:
+            return 0.0
+
+    kind = path.name.split("-", 1)[0]
+    try:
+        files = [f for f in path.parent.glob(f"{kind}-*") if not f.name.endswith(".tmp")]
+    except OSError:
+        return
+    if len(files) <= KEEP_PER_KIND:
+        return
+    for old in sorted(files, key=written)[:-KEEP_PER_KIND]:
+        try:
+            old.unlink()
+        except OSError:
+            pass
 
 
 def write_checked(path: Path, data: str | bytes) -> None:

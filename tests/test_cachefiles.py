@@ -68,3 +68,27 @@ def test_the_catalogue_is_the_same_read_back(folder):
     load_catalogue.cache_clear()
     assert list(folder.glob("toml-*.json"))
     assert first == second
+
+
+def test_the_folder_keeps_a_bounded_number_of_files_of_each_kind(folder, monkeypatch):
+    """Each version of a data file (a board edited again and again, each test's
+    data) adds a parsed file: the folder keeps the newest KEEP_PER_KIND of each
+    kind, and leaves other kinds and other files alone."""
+    import hashlib
+    import os
+
+    from referee import cachefiles
+    from referee.tomlsource import PARSED_FORMAT
+
+    monkeypatch.setattr(cachefiles, "KEEP_PER_KIND", 5)
+    folder.mkdir(parents=True)
+    other = folder / "judgements-1.sqlite"
+    other.write_text("not ours to delete")
+    for n in range(8):
+        text = f"n = {n}\n"
+        parse_toml(text)
+        written = folder / f"toml-{PARSED_FORMAT}-{hashlib.sha256(text.encode()).hexdigest()[:32]}.json"
+        os.utime(written, (1000 + n, 1000 + n))  # written one after the other (mtimes a second apart)
+    assert sorted(f.read_text(encoding="utf-8").split("\n", 1)[1] for f in folder.glob("toml-*.json")) == \
+        ['{"n": %d}' % n for n in range(3, 8)]
+    assert other.exists()
