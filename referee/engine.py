@@ -144,11 +144,8 @@ _CARRIED = ("carried", 1)
 
 def _shape(term) -> tuple[str, int] | None:
     """The function symbol (name, arity) a term of an atom's argument names, or None."""
-    if term.ast_type == ast.ASTType.Function and not term.external:
-        return term.name, len(term.arguments)
-    if term.ast_type == ast.ASTType.SymbolicTerm and term.symbol.type == clingo.SymbolType.Function:
-        return term.symbol.name, len(term.symbol.arguments)
-    return None
+    pattern = _pattern(term)
+    return (pattern[0], len(pattern[1])) if isinstance(pattern, tuple) else None
 
 
 def _as_read(statements: list, signature: tuple[str, int]) -> list:
@@ -269,7 +266,7 @@ def cached_indexed(program: str) -> str:
     """``indexed_program(program)``, kept in the cache folder under the hash of the
     program (rewriting takes a fifth of a second; reading it back, nothing), and
     in this process. A cache that cannot be read or written is simply not used."""
-    digest = hashlib.sha256(program.encode("utf-8")).hexdigest()
+    digest = _digest(program)
     if digest in _INDEXED:
         return _INDEXED[digest]
     path = cache_dir() / f"indexed-{INDEXED_FORMAT}-{clingo.__version__}-{digest[:32]}.lp"
