@@ -55,8 +55,7 @@ START_RULES: tuple[str, ...] = ()
 
 def known(word: str) -> bool:
     """Whether a word is a name of the game (a colour, a favour, a figure...)."""
-    data = parse_toml(resources.files(__package__).joinpath("names.toml").read_text(encoding="utf-8"))
-    return any(word.casefold() in _names(kind) for kind in data)
+    return any(word.casefold() in _names(kind) for kind in _names_file())
 
 
 def hint(line_text: str, terms: set[str]) -> str:
@@ -84,11 +83,16 @@ def expected(terms: set[str]) -> str:
 
 
 @functools.cache
+def _names_file() -> dict:
+    """names.toml, read once."""
+    return parse_toml(resources.files(__package__).joinpath("names.toml").read_text(encoding="utf-8"))
+
+
+@functools.cache
 def _names(kind: str) -> dict[str, str]:
     """Written name (casefolded) -> id, from names.toml."""
-    data = parse_toml(resources.files(__package__).joinpath("names.toml").read_text(encoding="utf-8"))
     table = {}
-    for ident, entry in data[kind].items():
+    for ident, entry in _names_file()[kind].items():
         for written in list(entry.get("english", [])) + [a["name"] for a in entry.get("aliases", [])]:
             table[written.casefold()] = ident
     return table
