@@ -230,7 +230,9 @@ class Session:
     def explain(self, move: int | None = None, line: int | None = None, everything: bool = False,
                 column: int | None = None) -> Verdict:
         number = self.move_number(move, line, column)
-        run = self.referee.run(upto=number + 1, decided=False)
+        # the whole run made before (``referee check``) holds the move's step as
+        # judging up to it would (tests/test_memo.py); else the moves up to it are judged
+        run = self.referee.remembered() or self.referee.run(upto=number + 1, decided=False)
         step = run.step_of(number)
         if step is None:  # strict mode stopped earlier, or the game ended
             raise RefereeError(f"move {number} was not reached: the check stopped before it")

@@ -25,6 +25,7 @@ import hashlib
 import json
 import os
 import sqlite3
+import zlib
 from pathlib import Path
 
 from .terms import Fn, Term, fn
@@ -38,10 +39,20 @@ MAX_ROWS = 100_000
 #: How long a process waits for another one writing (seconds).
 BUSY_TIMEOUT = 2.0
 
+#: The most memos kept (a read record or a finished run, referee/memo.py: 5-20 KB each).
+MAX_MEMOS = 4_000
+
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS judgement (
     key BLOB PRIMARY KEY,
     value TEXT NOT NULL,
+    checksum BLOB NOT NULL
+)
+"""
+_MEMO_SCHEMA = """
+CREATE TABLE IF NOT EXISTS memo (
+    key BLOB PRIMARY KEY,
+    value BLOB NOT NULL,
     checksum BLOB NOT NULL
 )
 """
@@ -132,6 +143,29 @@ class JudgementStore:
     def keep_initial_state(self, rules: str, state: frozenset) -> None:
         self._put([(self._key(rules, frozenset(), ("init",)), [encode(f) for f in state])])
 
+    # -- memos (referee/memo.py) ----------------------------------------------------------
+    def memo(self, key: bytes) -> bytes | None:
+        """The memo kept under ``key`` (its checksum checked), or None."""
+        db = self._connect()
+        if db is None:
+            return None
+        try:
+            row = db.execute("SELECT value, checksum FROM memo WHERE key = ?", (key,)).fetchone()
+        except sqlite3.Error:
+            self._close()
+            return None
+        if row is None or not isinstance(row[0], bytes) or row[1] != _checksum(key, row[0]):
+            return None
+        try:
+            return zlib.decompress(row[0])
+        except zlib.error:
+            return None
+
+    def keep_memo(self, key: bytes, value: bytes) -> None:
+        packed = zlib.compress(value, 1)
+        self._write("INSERT OR REPLACE INTO memo (key, value, checksum) VALUES (?, ?, ?)",
+                    [(key, packed, _checksum(key, packed))], "memo", MAX_MEMOS)
+
     # -- keys ------------------------------------------------------------------------
     def _key(self, rules: str, state: frozenset, what: tuple) -> bytes:
         digest = hashlib.sha256(f"{FORMAT}\0{rules}\0{self._state_digest(state)}\0".encode("utf-8"))
@@ -167,6 +201,7 @@ class JudgementStore:
                     (app,) = db.execute("PRAGMA application_id").fetchone()
                     if app == 0:
                         db.execute(_SCHEMA)
+                        db.execute(_MEMO_SCHEMA)
                         db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
                         db.execute(f"PRAGMA user_version = {FORMAT}")
                     db.execute("COMMIT")
@@ -174,6 +209,8 @@ class JudgementStore:
                     (version,) = db.execute("PRAGMA user_version").fetchone()
                 if app != APPLICATION_ID or version != FORMAT:  # another program's file, or another format
                     raise sqlite3.DatabaseError("not this cache")
+                if "memo" not in tables and tables:  # a file from before the memos
+                    db.execute(_MEMO_SCHEMA)
                 try:
                     db.execute("PRAGMA journal_mode = WAL")
                     db.execute("PRAGMA synchronous = NORMAL")
@@ -215,12 +252,21 @@ class JudgementStore:
         for key, value in rows:
             text = json.dumps(value, separators=(",", ":"))
             values.append((key, text, _checksum(key, text)))
+        self._write("INSERT OR REPLACE INTO judgement (key, value, checksum) VALUES (?, ?, ?)", values,
+                    "judgement", MAX_ROWS)
+
+    def _write(self, insert: str, values: list, table: str, most: int) -> None:
+        """Insert rows into ``table`` in one transaction, keeping at most ``most``
+        of them (past it, the oldest tenth goes)."""
+        db = self._connect()
+        if db is None:
+            return
         try:
             db.execute("BEGIN IMMEDIATE")
-            db.executemany("INSERT OR REPLACE INTO judgement (key, value, checksum) VALUES (?, ?, ?)", values)
-            newest, oldest = db.execute("SELECT max(rowid), min(rowid) FROM judgement").fetchone()
-            if newest is not None and newest - oldest + 1 > MAX_ROWS:  # the oldest tenth goes
-                db.execute("DELETE FROM judgement WHERE rowid < ?", (newest - MAX_ROWS * 9 // 10,))
+            db.executemany(insert, values)
+            newest, oldest = db.execute(f"SELECT max(rowid), min(rowid) FROM {table}").fetchone()
+            if newest is not None and newest - oldest + 1 > most:
+                db.execute(f"DELETE FROM {table} WHERE rowid < ?", (newest - most * 9 // 10,))
             db.execute("COMMIT")
         except sqlite3.Error:
             try:
@@ -244,8 +290,8 @@ class JudgementStore:
             self._db = None
 
 
-def _checksum(key: bytes, value: str) -> bytes:
-    return hashlib.sha256(key + value.encode("utf-8")).digest()[:16]
+def _checksum(key: bytes, value: str | bytes) -> bytes:
+    return hashlib.sha256(key + (value if isinstance(value, bytes) else value.encode("utf-8"))).digest()[:16]
 
 
 def encode(term: Term):

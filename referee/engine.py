@@ -410,6 +410,11 @@ class Engine:
         self._keep(static, (state, role, move), judgement)
         return judgement
 
+    def rules_key(self, static: Iterable[Fn]) -> str:
+        """The digest of the rule programs and ``static`` facts: what the
+        judgements made with them are kept under."""
+        return self._part(static).key
+
     def knows(self, state: frozenset, role: Term, move: Fn, static: Iterable[Fn] | None = None) -> bool:
         """Whether the judgement of this move in this state is already known (in
         this engine, or in its store: then it is loaded), under ``static`` (by

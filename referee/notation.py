@@ -27,26 +27,22 @@ import functools
 import hashlib
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from os import PathLike
 from types import ModuleType
 
-import lark
-from lark import Lark, Token
-from lark.exceptions import (
-    LarkError,
-    UnexpectedCharacters,
-    UnexpectedEOF,
-    UnexpectedInput,
-    UnexpectedToken,
-)
+from typing import TYPE_CHECKING
 
 from referee.errors import NotationError, Position
 from referee.game import game_class, known_games
 from referee.suggest import did_you_mean
 from referee.syntax import Leaf, Node, ParseProblem, and_list as _and, lexeme as _lexeme, quote as _quote
 from referee.transcript import Span, Transcript
+
+if TYPE_CHECKING:  # lark itself is imported by the first parse: a record kept in the memo needs none
+    from lark import Lark, Token
+    from lark.exceptions import UnexpectedInput
 
 __all__ = ["parse_transcript", "read_transcript"]
 
@@ -90,6 +86,8 @@ def _parser_cache(game: str, text: str) -> str | bool:
     files' content (the game's ``text`` and the shared referee.grammar files), so
     a changed grammar is never read from an old file; lark checks the file's own
     hash too and rebuilds a parser it cannot load."""
+    import lark
+
     from .cachefiles import cache_dir
 
     digest = hashlib.sha256(lark.__version__.encode())
@@ -109,6 +107,8 @@ def _parser_cache(game: str, text: str) -> str | bool:
 def _parser(game: str) -> Lark:
     """The lark parser for a game's notation (``Game.grammar``), built once per
     process (and kept on disk between processes: _parser_cache)."""
+    from lark import Lark
+
     path, text = game_class(game).grammar()
     return Lark(
         text,
@@ -130,7 +130,7 @@ def _plain(tree, line: int | None = None) -> Node:
     for child in tree.children:
         if child is None:
             children.append(None)
-        elif isinstance(child, Token):
+        elif isinstance(child, str):  # a lark Token (a str); a subtree is not
             span = _token_span(child)
             if line is not None:
                 span = Span(line, span.column, line, span.end_column)
@@ -187,6 +187,8 @@ class _Source:
 
     def parse(self, text: str, start: str, line: int) -> Node:
         """A part of a line parsed again from one of the game's start rules."""
+        from lark.exceptions import UnexpectedInput
+
         try:
             return _plain(_parser(self.game).parse(text, start=start), line)
         except UnexpectedInput as e:
@@ -232,8 +234,22 @@ def parse_transcript(text: str, source: str = "<string>") -> Transcript:
     """Read a transcript from its text.
 
     ``source`` names the file in error messages and in ``Transcript.source``.
-    Raises :class:`NotationError` for anything that is not the notation.
+    Raises :class:`NotationError` for anything that is not the notation. A text
+    read before (by any process) comes back from the memo (referee/memo.py).
     """
+    from . import memo
+
+    digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    transcript = memo.kept_transcript(digest, source)
+    if transcript is None:
+        transcript = replace(_parse(text, source), digest=digest)
+        memo.keep_transcript(transcript)
+    return transcript
+
+
+def _parse(text: str, source: str) -> Transcript:
+    from lark.exceptions import LarkError, UnexpectedInput
+
     src = _Source(source, _normalise(text))
     try:
         game = src.game = _game_of(src)
@@ -323,6 +339,8 @@ def _game_of(src: _Source) -> str:
 
 def _problem(e: UnexpectedInput, src: _Source) -> ParseProblem:
     """A lark syntax error as plain values: where, what was found, what was expected."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+
     if isinstance(e, UnexpectedToken):
         token = e.token
         accepts, expected = e.accepts or set(), e.expected or set()
@@ -378,6 +396,8 @@ def _keywords(game: str) -> dict[str, tuple[str, ...]]:
 def _line_starts(game: str) -> frozenset[str]:
     """The terminals a line may begin with (a header's keyword, 'cycle', 'round'...):
     what the parser accepts at the start of the text."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
     try:
         _parser(game).parse("\x00", start="start")
     except UnexpectedCharacters as e:

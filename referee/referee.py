@@ -123,6 +123,7 @@ class Referee:
             raise self._sequence_error(f"the transcript holds {len(plays)} moves; the referee judges at most "
                                        f"{MAX_MOVES} (a whole game has a few hundred)", plays[MAX_MOVES])
         self.rules = game_rules(transcript, rules=rules, board=board)
+        self.options = (rules, board)  # as given: part of what a kept run is kept under (referee/memo.py)
         if engine is None:
             from .cache import default_store  # the judgement cache on disk (None when switched off)
 
@@ -142,11 +143,27 @@ class Referee:
         before it included); ``decided=False`` stops right after move ``upto - 1``
         instead, before such a heading (all that explaining that move needs).
         Without ``upto``, the whole transcript; with ``close``, the last cycle is
-        closed too (the turns nobody wrote down end, the winner is known)."""
+        closed too (the turns nobody wrote down end, the winner is known). That
+        whole run is kept in the judgement cache's file (``remembered``)."""
+        whole = upto is None and close
+        if whole and (kept := self.remembered()) is not None:
+            return kept
         try:
-            return self._run(upto, close, decided)
+            run = self._run(upto, close, decided)
         finally:
             self.engine.flush()  # the judgements made go to the judgement cache
+        if whole:
+            from .memo import keep_run
+
+            keep_run(self, run)
+        return run
+
+    def remembered(self) -> Run | None:
+        """The whole run (``run()``) of this record made before, by this process or
+        another, with the same rules, options and code (referee/memo.py), or None."""
+        from .memo import kept_run
+
+        return kept_run(self)
 
     def _run(self, upto: int | None, close: bool, decided: bool) -> Run:
         initial = self.engine.init(self.rules.static)

@@ -8,7 +8,7 @@ these types.  The notation itself is described in docs/notation.md.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Union
 
 from referee.terms import Fn
@@ -143,6 +143,9 @@ class Transcript:
     source: str
     header: Header
     events: tuple[Event, ...]
+    #: The SHA-256 of the text it was read from ('' for one built otherwise): what
+    #: is kept of a record (referee/memo.py) is kept under it.
+    digest: str = field(default="", compare=False)
 
     @property
     def plays(self) -> tuple[Play, ...]:

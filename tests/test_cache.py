@@ -38,6 +38,13 @@ def _steps(run):
     return [(s.number, s.role, s.move, s.violations, s.before, s.after, s.inserted) for s in run.steps]
 
 
+def _forget_runs(store_file):
+    """Delete the whole runs kept beside the judgements (referee/memo.py), so that
+    a run judges its moves again, from the judgement cache."""
+    with sqlite3.connect(store_file) as db:
+        db.execute("DELETE FROM memo")
+
+
 def _cold(path, rules=None):
     """The reference: the solver alone, no fast path, no cache."""
     return _steps(Referee(read_transcript(path), fast_path=False, cache=False, rules=rules).run())
@@ -49,6 +56,7 @@ def test_a_warm_run_gives_the_verdicts_and_states_of_a_cold_solver_only_run(path
     first = Referee(read_transcript(path))
     assert _steps(first.run()) == cold
     assert store_file.exists()
+    _forget_runs(store_file)
     again = Referee(read_transcript(path))  # a new process would start like this: nothing in memory
     assert _steps(again.run()) == cold
     assert again.engine.calls == 0  # every judgement came from the cache
@@ -59,6 +67,7 @@ def test_explain_after_check_judges_nothing_again(store_file):
     last = len(transcript.plays)
     cold = Session(transcript, fast_path=False, cache=False).explain(move=last)
     Session(transcript).check()
+    _forget_runs(store_file)  # the judgements alone (with the check's run: tests/test_memo.py)
     session = Session(transcript)
     assert session.explain(move=last) == cold
     assert session.referee.engine.calls <= 1  # the alternatives (legal moves) of that one position
@@ -69,7 +78,8 @@ def test_explain_after_check_judges_nothing_again(store_file):
 
 def test_two_readings_never_share_judgements(store_file):
     """The key holds the reading: the witness is illegal under 'en' and legal under
-    'zh-000' (variant apollo_marker_optional), whichever was checked first."""
+    'zh-000' (variant apollo_marker_optional), whichever was checked first (and
+    so does the key of a whole run kept: the third run is the first one's)."""
     for rules in ("zh-000", "en", "zh-000"):
         run = Referee(read_transcript(WITNESS), rules=rules).run()
         assert _steps(run) == _cold(WITNESS, rules)
@@ -83,9 +93,11 @@ def test_a_damaged_row_is_not_trusted(store_file):
     Referee(read_transcript(ILLEGAL)).run()
     with sqlite3.connect(store_file) as db:
         db.execute("""UPDATE judgement SET value = '{"violations":[],"gains":[],"loses":[],"goals":[]}'""")
+    _forget_runs(store_file)
     damaged = Referee(read_transcript(ILLEGAL))
     assert _steps(damaged.run()) == cold
     assert damaged.engine.calls > 0
+    _forget_runs(store_file)
     healed = Referee(read_transcript(ILLEGAL))
     assert _steps(healed.run()) == cold and healed.engine.calls == 0
 

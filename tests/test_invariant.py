@@ -113,3 +113,31 @@ def test_fast_path_batching_and_speculation_agree_with_the_solver_alone(path, re
         single = replay(path, batching=False).run
         assert [(s.number, s.role, s.move, s.violations, s.after) for s in fast.steps] == \
                [(s.number, s.role, s.move, s.violations, s.after) for s in single.steps]
+
+
+#: Records up to this many written moves have every move's step compared by
+#: test_explain_reads_a_move_from_the_whole_run; longer ones a sample (and every
+#: illegal move, and every move the referee made an assumption at).
+EVERY_MOVE_UP_TO = 60
+SAMPLED_MOVES = 8
+
+
+@pytest.mark.parametrize("path", TRANSCRIPTS, ids=transcript_ids(TRANSCRIPTS))
+def test_explain_reads_a_move_from_the_whole_run(path, replay):
+    """`explain` after a `check` takes the move from the check's whole run (kept:
+    referee/memo.py) instead of judging the moves up to it again (``run(upto=N +
+    1, decided=False)``): both give the same step (the position it was decided
+    in, the move, the violations, the state after) and the same verdict (its
+    text, the rules broken, the assumptions made at it)."""
+    session, whole = replay(path).session, replay(path).run
+    written = list(whole.written())
+    wanted = {s.number for s in written}
+    if len(written) > EVERY_MOVE_UP_TO:
+        wanted = ({s.number for s in written[::max(1, len(written) // SAMPLED_MOVES)]} | {written[-1].number}
+                  | {s.number for s in written if s.violations} | {a.number for a in whole.assumptions})
+    for number in sorted(n for n in wanted if n is not None):
+        alone = session.referee.run(upto=number + 1, decided=False)
+        step, kept = alone.step_of(number), whole.step_of(number)
+        assert (step.role, step.move, step.violations, step.before, step.after, step.inserted) == \
+               (kept.role, kept.move, kept.violations, kept.before, kept.after, kept.inserted), f"move {number}"
+        assert session.verdict(alone, step) == session.verdict(whole, kept), f"move {number}"
