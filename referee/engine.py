@@ -18,14 +18,30 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
-import clingo
-from clingo import ast
+import importlib
 
-from .cachefiles import cache_dir, read_checked, write_cache_file, write_checked
+from .cachefiles import cache_dir, read_checked, solver_stamp, write_cache_file, write_checked
 from .errors import RefereeError, SolverLimitError
 from .keptfile import KeptFile, code_digest, input_text, static_text, write_all as write_kept
 from .relevance import Outline, Relevance
 from .terms import Fn, Term, intern, show
+
+
+class _OnFirstUse:
+    """A module imported when first used, then put in its name's place: a run
+    kept whole (referee/memo.py) needs no solver, nor the 15 ms of importing it."""
+
+    def __init__(self, module: str, name: str):
+        self._module, self._name = module, name
+
+    def __getattr__(self, attribute: str):
+        module = importlib.import_module(self._module)
+        globals()[self._name] = module
+        return getattr(module, attribute)
+
+
+clingo = _OnFirstUse("clingo", "clingo")
+ast = _OnFirstUse("clingo.ast", "ast")
 
 #: Default bound on one solve (seconds); the rule programs are stratified, so a
 #: judgement normally takes a few milliseconds.
@@ -269,7 +285,7 @@ def cached_indexed(program: str) -> str:
     digest = _digest(program)
     if digest in _INDEXED:
         return _INDEXED[digest]
-    path = cache_dir() / f"indexed-{INDEXED_FORMAT}-{clingo.__version__}-{digest[:32]}.lp"
+    path = cache_dir() / f"indexed-{INDEXED_FORMAT}-{solver_stamp()}-{digest[:32]}.lp"
     try:
         text = path.read_text(encoding="utf-8")
         if JUDGED not in text:  # not a file this version wrote
@@ -410,10 +426,10 @@ class Engine:
         self._keep(static, (state, role, move), judgement)
         return judgement
 
-    def rules_key(self, static: Iterable[Fn]) -> str:
-        """The digest of the rule programs and ``static`` facts: what the
-        judgements made with them are kept under."""
-        return self._part(static).key
+    @property
+    def program(self) -> str:
+        """The rule programs' text, as read."""
+        return self._program
 
     def knows(self, state: frozenset, role: Term, move: Fn, static: Iterable[Fn] | None = None) -> bool:
         """Whether the judgement of this move in this state is already known (in
@@ -543,7 +559,7 @@ class Engine:
                 "the transcript is too large to judge")
         text = self.indexed
         digest = hashlib.sha256(text.encode("utf-8"))
-        digest.update(b"\0" + clingo.__version__.encode())
+        digest.update(b"\0" + solver_stamp().encode())
         for line in sorted(term_text(f) for f in facts):
             digest.update(b"\0" + line.encode("utf-8"))
         key = digest.hexdigest()
@@ -1023,7 +1039,7 @@ def _relevance(text: str, program: tuple) -> Relevance:
     if digest in _RELEVANCE:
         return _RELEVANCE[digest]
     python = f"py{sys.version_info[0]}{sys.version_info[1]}m{marshal.version}"  # marshal's format is Python's
-    path = cache_dir() / f"outlines-{OUTLINES_FORMAT}-{clingo.__version__}-{python}-{digest[:32]}.bin"
+    path = cache_dir() / f"outlines-{OUTLINES_FORMAT}-{solver_stamp()}-{python}-{digest[:32]}.bin"
     try:
         data = read_checked(path, binary=True)
         if data is None:
@@ -1055,7 +1071,7 @@ def _kept_on_disk(part: _StaticPart) -> KeptFile:
     found = part.found
     if found.file is None:
         code = code_digest(sys.modules[Relevance.__module__].__file__, __file__)  # the analysis's code
-        parts = None if code is None else (str(OUTLINES_FORMAT), clingo.__version__, code, part.rules,
+        parts = None if code is None else (str(OUTLINES_FORMAT), solver_stamp(), code, part.rules,
                                            static_text(part.static_atoms))
         found.file = KeptFile(parts, len(part.program), frozenset(part.relevance.always))
     return found.file

@@ -25,8 +25,12 @@ describes the contract.
 from __future__ import annotations
 
 import functools
+import hashlib
 import importlib
-from importlib import metadata, resources
+import json
+import os
+import sys
+from importlib import resources
 from pathlib import Path
 from types import ModuleType
 from typing import ClassVar
@@ -325,8 +329,40 @@ def known_games() -> tuple[str, ...]:
 
 
 @functools.cache
-def _entry_points() -> dict[str, metadata.EntryPoint]:
-    return {ep.name: ep for ep in metadata.entry_points(group=ENTRY_POINTS)}
+def _entry_points() -> dict[str, str]:
+    """The group's entry points, name -> ``module:object``. Finding them takes
+    importlib.metadata some 25 ms (importing it, reading every distribution's
+    metadata), so they are kept in the cache folder under a stamp of
+    ``sys.path``: each of its folders with its modification time, which changes
+    whenever a distribution is installed into it or removed from it."""
+    from .cachefiles import cache_dir, read_checked, write_checked
+
+    stamp = hashlib.sha256(ENTRY_POINTS.encode())
+    for folder in sys.path:
+        try:
+            stamp.update(f"\0{folder}\0{os.stat(folder or '.').st_mtime_ns}".encode("utf-8", "replace"))
+        except OSError:
+            stamp.update(f"\0{folder}\0-".encode("utf-8", "replace"))
+    path = cache_dir() / f"entrypoints-{stamp.hexdigest()[:32]}.json"
+    try:
+        found = json.loads(read_checked(path) or "null")
+    except ValueError:
+        found = None
+    if not (isinstance(found, dict) and all(isinstance(v, str) for v in found.values())):
+        from importlib import metadata
+
+        found = {ep.name: ep.value for ep in metadata.entry_points(group=ENTRY_POINTS)}
+        write_checked(path, json.dumps(found, sort_keys=True))
+    return found
+
+
+def _load(value: str) -> object:
+    """The object an entry point's value names (``package.module:Class``)."""
+    module, _, attributes = value.partition(":")
+    found = importlib.import_module(module.strip())
+    for attribute in attributes.strip().split(".") if attributes.strip() else ():
+        found = getattr(found, attribute)
+    return found
 
 
 def forget_games() -> None:
@@ -357,7 +393,7 @@ def game_class(game: str) -> type[Game]:
     """The class of a game: its entry point's object, a subclass of :class:`Game`
     whose ``name`` is the entry point's."""
     name = check_game(game)
-    cls = _entry_points()[name].load()
+    cls = _load(_entry_points()[name])
     if not (isinstance(cls, type) and issubclass(cls, Game)) or cls.name != name:
         raise TypeError(f"the entry point '{name}' of {ENTRY_POINTS} is not a Game subclass named '{name}'")
     return cls

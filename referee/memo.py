@@ -29,19 +29,19 @@ from __future__ import annotations
 
 import hashlib
 import marshal
-import os
 import sys
 import threading
 from dataclasses import fields, is_dataclass
 from pathlib import Path
 
-from .terms import Fn, fn
+from .cachefiles import code_stamp, solver_stamp
+from .terms import Fn, fn, show
 from .transcript import CycleStart, FrozenMap, Header, Play, PlayerDecl, Span, StartLine, Transcript
 
 #: The format of the values; a value of another format is not read.
 FORMAT = 1
-#: The source files that make up "the code" (see the module's text).
-_SOURCE_SUFFIXES = (".py", ".lark", ".lp", ".toml", ".json")
+#: The referee package's folder: its code is part of every key.
+_REFEREE = Path(__file__).resolve().parent
 
 # Tags of the encoded values: a scalar (None, bool, int, float, str) stands for itself.
 _TUPLE, _TERM, _OBJECT, _MAP, _STATE, _SAME_STATE, _PLAY = range(7)
@@ -248,13 +248,16 @@ def _run_key(referee) -> bytes | None:
     if referee.engine.store is None or not transcript.digest:
         return None
     options = repr((referee.options, referee.fast_path, referee.strict))
-    return _key("run", transcript.source, transcript.digest, options, referee.engine.rules_key(referee.rules.static),
-                _game_stamp(referee.rules.name))
+    rules = hashlib.sha256(referee.engine.program.encode("utf-8"))
+    for fact in sorted(map(show, referee.rules.static)):
+        rules.update(b"\0" + fact.encode("utf-8"))
+    return _key("run", transcript.source, transcript.digest, options, rules.hexdigest(),
+                _game_stamp(referee.rules.name), solver_stamp())
 
 
 def _key(*parts: str) -> bytes:
     """A memo's key: its kind and parts, the format, and the referee's code."""
-    return hashlib.sha256("\0".join((str(FORMAT), code_stamp(package_folder()), *parts)).encode("utf-8",
+    return hashlib.sha256("\0".join((str(FORMAT), code_stamp(_REFEREE), *parts)).encode("utf-8",
                                                                                                "surrogatepass")).digest()
 
 
@@ -281,38 +284,3 @@ def _store():
             _opened.store.close()
         _opened.path, _opened.store = path, JudgementStore(path)
     return _opened.store
-
-
-# -- keys -------------------------------------------------------------------------------
-_stamps: dict[str, str] = {}
-
-
-def code_stamp(*folders: str | Path) -> str:
-    """A digest of the source files under ``folders`` (every file named
-    ``*.py``, ``*.lark``, ``*.lp``, ``*.toml``, ``*.json``), by relative name,
-    size and modification time: it changes whenever one of them is edited."""
-    key = "\0".join(map(str, folders))
-    found = _stamps.get(key)
-    if found is None:
-        digest = hashlib.sha256(f"{sys.version_info[:2]}\0{marshal.version}".encode())
-        for folder in folders:
-            for path, size, mtime in sorted(_sources(str(folder))):
-                digest.update(f"{os.path.relpath(path, folder)}\0{size}\0{mtime}\n".encode("utf-8", "replace"))
-        found = _stamps[key] = digest.hexdigest()
-    return found
-
-
-def _sources(folder: str):
-    with os.scandir(folder) as entries:
-        for entry in entries:
-            if entry.is_dir(follow_symlinks=False):
-                if entry.name != "__pycache__":
-                    yield from _sources(entry.path)
-            elif entry.name.endswith(_SOURCE_SUFFIXES):
-                info = entry.stat()
-                yield entry.path, info.st_size, info.st_mtime_ns
-
-
-def package_folder() -> Path:
-    """The referee package's own folder."""
-    return Path(__file__).resolve().parent

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from referee import cache, memo, notation
+from referee import cache, cachefiles, memo, notation
 from referee.api import Session
 from referee.notation import parse_transcript, read_transcript
 from referee.referee import Referee
@@ -110,20 +110,20 @@ def test_edited_code_is_never_met_by_an_old_memo(store_file, tmp_path):
     folder = tmp_path / "code"
     folder.mkdir()
     (folder / "rules.lp").write_text("a.\n")
-    before = memo.code_stamp(folder)
-    memo._stamps.clear()
+    before = cachefiles.code_stamp(folder)
+    cachefiles._stamps.clear()
     (folder / "rules.lp").write_text("a. b.\n")
-    assert memo.code_stamp(folder) != before
-    memo._stamps.clear()
+    assert cachefiles.code_stamp(folder) != before
+    cachefiles._stamps.clear()
     os.utime(folder / "rules.lp", ns=(1, 1))
-    assert memo.code_stamp(folder) not in (before, memo.code_stamp(folder, tmp_path))
+    assert cachefiles.code_stamp(folder) not in (before, cachefiles.code_stamp(folder, tmp_path))
 
 
 def test_the_referees_code_is_part_of_every_key(store_file, monkeypatch):
     transcript = read_transcript(GAME)
     Referee(transcript).run()
     assert Referee(transcript).remembered() is not None
-    monkeypatch.setattr(memo, "_stamps", {str(memo.package_folder()): "another version"})
+    monkeypatch.setattr(cachefiles, "_stamps", {str(memo._REFEREE): "another version"})
     assert Referee(transcript).remembered() is None
     assert memo.kept_transcript(transcript.digest, transcript.source) is None
 
