@@ -17,6 +17,10 @@ its key and value; a row that does not match, a file that is not this cache
 (another program's database, a newer or older format) or a damaged file is
 ignored, never trusted, and never written over: the referee then simply asks
 the solver. Nothing in it is needed: deleting the file loses only time.
+
+The same file keeps, in its table ``memo``, what a finished read and a whole
+run gave (referee/memo.py), compressed, with the same checksums and a bound of
+its own (``MAX_MEMOS``).
 """
 
 from __future__ import annotations
@@ -39,8 +43,9 @@ MAX_ROWS = 100_000
 #: How long a process waits for another one writing (seconds).
 BUSY_TIMEOUT = 2.0
 
-#: The most memos kept (a read record or a finished run, referee/memo.py: 5-20 KB each).
-MAX_MEMOS = 4_000
+#: The most memos kept (a record read or a whole run, referee/memo.py: 2-15 KB each
+#: compressed, some 50 MB at most).
+MAX_MEMOS = 10_000
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS judgement (

@@ -8,17 +8,18 @@ clingo Backend as symbols, never as program text, so a player called
 
 from __future__ import annotations
 
+import atexit
 import functools
 import hashlib
+import importlib
 import marshal
 import sys
 import threading
 import time
+import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
-
-import importlib
 
 from .cachefiles import cache_dir, read_checked, solver_stamp, write_cache_file, write_checked
 from .errors import RefereeError, SolverLimitError
@@ -36,8 +37,22 @@ class _OnFirstUse:
 
     def __getattr__(self, attribute: str):
         module = importlib.import_module(self._module)
-        globals()[self._name] = module
+        if globals()[self._name] is self:
+            globals()[self._name] = module
+            atexit.register(_release)
         return getattr(module, attribute)
+
+
+def _release() -> None:
+    """Let go of the parsed statements while clingo is still there to free them:
+    at exit, a module imported later is torn down earlier, and clingo came in
+    after this module and after whoever keeps an engine (a cache of sessions)."""
+    for engine in list(_ENGINES.values()):
+        engine._static_memo = (None, None)
+    _STATIC_PARTS.clear()
+    _RELEVANCE.clear()  # (what its analyses found holds guarded statements)
+    _parsed.cache_clear()
+    _renamed.cache_clear()
 
 
 clingo = _OnFirstUse("clingo", "clingo")
@@ -358,6 +373,8 @@ class _Found:
 #: Static parts by key: a process judging many records of one game grounds the
 #: static part of its rules once (a few games and readings at most).
 _STATIC_PARTS: dict[str, _StaticPart] = {}
+#: Every engine alive (their static parts are let go at exit: _release).
+_ENGINES: "weakref.WeakValueDictionary[int, Engine]" = weakref.WeakValueDictionary()
 
 
 @dataclass
@@ -392,6 +409,7 @@ class Engine:
 
     def __post_init__(self) -> None:
         self._program = "\n".join(Path(p).read_text(encoding="utf-8") for p in self.program_files)
+        _ENGINES[id(self)] = self
 
     @property
     def indexed(self) -> str:

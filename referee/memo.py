@@ -1,4 +1,4 @@
-"""What a finished read and a finished run gave, kept for the next process.
+"""What a finished read and a whole run gave, kept for the next process.
 
 ``referee check`` then ``referee explain`` of the same record: the second
 process would read the record again (Lark, about 50 ms for a long game) and
@@ -6,23 +6,27 @@ follow the whole game again through the judgement cache (about 50 ms more).
 Both results are kept instead, in the judgement cache's file (referee/cache.py,
 table ``memo``), and read back in a few milliseconds:
 
-- a **read** record (the :class:`Transcript`), under the record's bytes, its
-  name and the code that reads it;
-- a **run** (every step of :class:`referee.referee.Run`), under the record's
-  bytes and name, the options that change a run (rules reading, board, fast
-  path, strict), the rules and static data the engine judged with, and the
-  code that follows a record.
+- a record **read** (the :class:`Transcript`), under the text's digest, its
+  name and the referee's code, and checked against the stamp of the game's
+  code that read it;
+- a **whole run** (:class:`referee.referee.Run`, as ``Referee.run()`` makes
+  it), under the record's digest and name, the options that change a run
+  (rules reading, board, fast path, strict), the rule programs' text and the
+  static facts, and the stamps of the referee's, the game's and the solver's
+  code.
 
-"The code" is every source file of the referee package and of the game's own
-package, by name, size and modification time (:func:`code_stamp`): an edited
-rule program, grammar or visitor never meets a memo of the old one. A memo is
-only ever used for exactly the input it was made from, so what it gives is what
-running again would give; nothing in it is needed (deleting it loses only time).
+A stamp (:func:`referee.cachefiles.code_stamp`) covers every source file of a
+package by name, size and modification time: an edited rule program, grammar
+or visitor never meets a memo of the old one. A memo is only ever used for
+exactly the input it was made from, so what it gives is what running again
+gives; nothing in it is needed (deleting it loses only time).
 
-The values are :mod:`marshal` data of plain tuples, built by :func:`encode`
-and read back by :func:`decode`, which builds only the classes named in
-``_CLASSES``: a foreign or damaged value is refused (``ValueError``), never
-obeyed. A run's states are stored as differences from the state before.
+The values are :mod:`marshal` data of plain tuples (:class:`_Codec`): each
+function term once, in a table, rebuilt with :func:`referee.terms.fn` (no
+per-process hash travels); a run's states as differences from the state
+before; its plays as their place in the record. Decoding builds only the
+classes of ``_classes()``: a damaged or foreign value is refused
+(``ValueError``), never obeyed.
 """
 
 from __future__ import annotations

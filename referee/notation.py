@@ -31,7 +31,6 @@ from dataclasses import dataclass, field, replace
 from importlib import resources
 from os import PathLike
 from types import ModuleType
-
 from typing import TYPE_CHECKING
 
 from referee.errors import NotationError, Position
