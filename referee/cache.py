@@ -151,18 +151,9 @@ class JudgementStore:
     # -- memos (referee/memo.py) ----------------------------------------------------------
     def memo(self, key: bytes) -> bytes | None:
         """The memo kept under ``key`` (its checksum checked), or None."""
-        db = self._connect()
-        if db is None:
-            return None
+        value = self._read("memo", key, bytes)
         try:
-            row = db.execute("SELECT value, checksum FROM memo WHERE key = ?", (key,)).fetchone()
-        except sqlite3.Error:
-            self._close()
-            return None
-        if row is None or not isinstance(row[0], bytes) or row[1] != _checksum(key, row[0]):
-            return None
-        try:
-            return zlib.decompress(row[0])
+            return zlib.decompress(value) if value is not None else None
         except zlib.error:
             return None
 
@@ -231,23 +222,27 @@ class JudgementStore:
         return db
 
     def _get(self, key: bytes):
+        value = self._read("judgement", key, str)
+        try:
+            return json.loads(value) if value is not None else None
+        except ValueError:
+            return None
+
+    def _read(self, table: str, key: bytes, kind: type):
+        """The value of ``table`` under ``key``, or None: no such row, or a damaged
+        one (its checksum does not match: the solver answers, and the row is
+        written again)."""
         db = self._connect()
         if db is None:
             return None
         try:
-            row = db.execute("SELECT value, checksum FROM judgement WHERE key = ?", (key,)).fetchone()
+            row = db.execute(f"SELECT value, checksum FROM {table} WHERE key = ?", (key,)).fetchone()
         except sqlite3.Error:
             self._close()
             return None
-        if row is None:
+        if row is None or not isinstance(row[0], kind) or row[1] != _checksum(key, row[0]):
             return None
-        value, checksum = row
-        if not isinstance(value, str) or checksum != _checksum(key, value):
-            return None  # a damaged row: the solver answers (and the row is written again)
-        try:
-            return json.loads(value)
-        except ValueError:
-            return None
+        return row[0]
 
     def _put(self, rows: list[tuple[bytes, object]]) -> None:
         db = self._connect()

@@ -19,6 +19,15 @@ def _run_from_root(monkeypatch):
     monkeypatch.setenv("REFEREE_CACHE", "off")
 
 
+@pytest.fixture
+def store_file(tmp_path, monkeypatch):
+    """The judgement cache on, in a file of the test's own (tests/test_cache.py,
+    tests/test_memo.py)."""
+    path = tmp_path / "judgements.sqlite"
+    monkeypatch.setenv("REFEREE_CACHE", str(path))
+    return path
+
+
 @pytest.fixture(scope="session")
 def replay():
     """``replayed`` (tests/replays.py, the one cache of whole-game replays) as a

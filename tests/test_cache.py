@@ -27,13 +27,6 @@ LUNA = ROOT / "transcripts" / "luna" / "illegal-out-of-turn.txt"
 WITNESS = ROOT / "transcripts" / "cyclades" / "readings" / "apollo-marker-optional.txt"
 
 
-@pytest.fixture
-def store_file(tmp_path, monkeypatch):
-    path = tmp_path / "judgements.sqlite"
-    monkeypatch.setenv("REFEREE_CACHE", str(path))
-    return path
-
-
 def _steps(run):
     return [(s.number, s.role, s.move, s.violations, s.before, s.after, s.inserted) for s in run.steps]
 

@@ -28,13 +28,6 @@ LUNA = ROOT / "transcripts" / "luna" / "hurried-early-round.txt"
 WITNESS = ROOT / "transcripts" / "cyclades" / "readings" / "apollo-marker-optional.txt"
 
 
-@pytest.fixture
-def store_file(tmp_path, monkeypatch):
-    path = tmp_path / "judgements.sqlite"
-    monkeypatch.setenv("REFEREE_CACHE", str(path))
-    return path
-
-
 def _steps(run):
     return [(s.number, s.play, s.role, s.move, s.violations, s.before, s.after, s.path, s.inserted)
             for s in run.steps]
