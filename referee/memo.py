@@ -223,7 +223,7 @@ def kept_transcript(digest: str, source: str) -> Transcript | None:
 def keep_transcript(transcript: Transcript) -> None:
     store = _store()
     if store is not None and transcript.digest:
-        store.keep_memo(_key("transcript", transcript.source, transcript.digest), encode_transcript(transcript))
+        _keep(store, _key("transcript", transcript.source, transcript.digest), encode_transcript, transcript)
 
 
 def kept_run(referee):
@@ -241,7 +241,17 @@ def kept_run(referee):
 def keep_run(referee, run) -> None:
     key = _run_key(referee)
     if key is not None:
-        referee.engine.store.keep_memo(key, encode_run(run))
+        _keep(referee.engine.store, key, encode_run, run)
+
+
+def _keep(store, key: bytes, encode, value) -> None:
+    """Keep ``encode(value)`` under ``key``; a value the codec cannot hold (a
+    game's own kind of event or term, say) is simply not kept."""
+    try:
+        data = encode(value)
+    except (TypeError, AttributeError, ValueError):
+        return
+    store.keep_memo(key, data)
 
 
 def _run_key(referee) -> bytes | None:

@@ -155,3 +155,11 @@ def test_a_cache_from_before_the_memos_gains_their_table(store_file):
         db.execute(f"PRAGMA user_version = {cache.FORMAT}")
     Referee(read_transcript(ILLEGAL)).run()
     assert Referee(read_transcript(ILLEGAL)).remembered() is not None
+
+
+def test_a_value_the_codec_cannot_hold_is_not_kept_and_the_check_goes_on(store_file, monkeypatch):
+    transcript = read_transcript(ILLEGAL)
+    cold = _steps(Referee(transcript, cache=False).run())
+    monkeypatch.setattr(memo, "_classes", lambda: {})  # no class it may build or keep
+    assert _steps(Referee(transcript).run()) == cold
+    assert Referee(transcript).remembered() is None
