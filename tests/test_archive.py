@@ -260,7 +260,10 @@ def test_interrupted_then_resumed_loses_nothing(tmp_path):
         shutil.copy(LUNA / (LONG if number % 2 else ILLEGAL), folder / f"{number}.txt")
     report = tmp_path / "report.jsonl"
     command = [sys.executable, "-m", "referee", "check", str(folder), "-o", str(report), "--jobs", "1"]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    # as from a terminal: a test run started in the background (a shell's '&' without job
+    # control) ignores Ctrl-C, and a child inherits that; the command must see it here
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and (not report.exists() or report.read_text().count("\n") < 2):
         time.sleep(0.05)
