@@ -338,9 +338,9 @@ def _entry_points() -> dict[str, str]:
     from .cachefiles import cache_dir, read_checked, write_checked
 
     stamp = hashlib.sha256(ENTRY_POINTS.encode())
-    for folder in sys.path:
+    for folder in map(os.path.abspath, sys.path):  # ('' is the working folder)
         try:
-            stamp.update(f"\0{folder}\0{os.stat(folder or '.').st_mtime_ns}".encode("utf-8", "replace"))
+            stamp.update(f"\0{folder}\0{os.stat(folder).st_mtime_ns}".encode("utf-8", "replace"))
         except OSError:
             stamp.update(f"\0{folder}\0-".encode("utf-8", "replace"))
     path = cache_dir() / f"entrypoints-{stamp.hexdigest()[:32]}.json"

@@ -2,6 +2,7 @@
 data files are read back from it, and a damaged or foreign file is never
 trusted."""
 
+import os
 import tomllib
 
 import pytest
@@ -92,3 +93,32 @@ def test_the_folder_keeps_a_bounded_number_of_files_of_each_kind(folder, monkeyp
     assert sorted(f.read_text(encoding="utf-8").split("\n", 1)[1] for f in folder.glob("toml-*.json")) == \
         ['{"n": %d}' % n for n in range(3, 8)]
     assert other.exists()
+
+
+def test_the_games_entry_points_are_kept_until_a_folder_of_sys_path_changes(folder, tmp_path, monkeypatch):
+    """Looking the games up (importlib.metadata) is kept in the cache folder under
+    the folders of sys.path and their modification times: the next process reads
+    them back; a distribution installed into (or removed from) one of those
+    folders changes its time, and the games are looked up again."""
+    from importlib import metadata
+
+    from referee import game
+
+    site = tmp_path / "site"
+    site.mkdir()
+    os.utime(site, ns=(10**9, 10**9))  # long ago: the install below surely changes it
+    monkeypatch.syspath_prepend(str(site))
+    looked_up = []
+    real = metadata.entry_points
+    monkeypatch.setattr(metadata, "entry_points", lambda **kw: looked_up.append(1) or real(**kw))
+    try:
+        game.forget_games()
+        first = game.known_games()
+        assert looked_up == [1] and len(list(folder.glob("entrypoints-*.json"))) == 1
+        game.forget_games()  # as a new process
+        assert game.known_games() == first and looked_up == [1]
+        (site / "another-0.1.dist-info").mkdir()  # installed: the folder's time changes
+        game.forget_games()
+        assert game.known_games() == first and looked_up == [1, 1]
+    finally:
+        game.forget_games()
