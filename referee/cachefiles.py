@@ -123,6 +123,11 @@ def _sources(folder: str):
             yield entry.path, info.st_size, info.st_mtime_ns
 
 
+def referee_stamp() -> str:
+    """The stamp (code_stamp) of the referee package's own code."""
+    return code_stamp(Path(__file__).resolve().parent)
+
+
 def solver_stamp() -> str:
     """The stamp (code_stamp) of the installed solver, clingo, found without
     importing it (15 ms): what is derived from the solver's answers is kept

@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
-from .cachefiles import cache_dir, read_checked, solver_stamp, write_cache_file, write_checked
+from .cachefiles import cache_dir, read_checked, referee_stamp, solver_stamp, write_cache_file, write_checked
 from .errors import RefereeError, SolverLimitError
-from .keptfile import KeptFile, code_digest, input_text, static_text, write_all as write_kept
+from .keptfile import KeptFile, input_text, static_text, write_all as write_kept
 from .relevance import Outline, Relevance
 from .terms import Fn, Term, intern, show
 
@@ -1088,9 +1088,7 @@ def _kept_on_disk(part: _StaticPart) -> KeptFile:
     (referee/keptfile.py), opened on the first miss of its _Found."""
     found = part.found
     if found.file is None:
-        code = code_digest(sys.modules[Relevance.__module__].__file__, __file__)  # the analysis's code
-        parts = None if code is None else (str(OUTLINES_FORMAT), solver_stamp(), code, part.rules,
-                                           static_text(part.static_atoms))
+        parts = (str(OUTLINES_FORMAT), solver_stamp(), referee_stamp(), part.rules, static_text(part.static_atoms))
         found.file = KeptFile(parts, len(part.program), frozenset(part.relevance.always))
     return found.file
 

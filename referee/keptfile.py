@@ -4,7 +4,8 @@ a new process (``referee explain``) does not analyse each kind of move again
 (game-5p's last move: about 34 analyses, a tenth of the run).
 
 One file per rules (the judged part's text), static facts (in the analysis's
-abstract form), analysis code and clingo version, beside the outlines and in
+abstract form), the referee's code and the solver (their stamps,
+referee/cachefiles.py), beside the outlines and in
 the same style: a checksum line, then JSON, ``{"key": ..., "kept": {input:
 [statement numbers]}}``, the inputs as canonical text (sorted, never in a
 set's or a hash's order: a string's hash differs between processes). A file
@@ -24,7 +25,6 @@ import atexit
 import hashlib
 import json
 import threading
-from pathlib import Path
 
 from .cachefiles import cache_dir, read_checked, write_checked
 
@@ -70,30 +70,13 @@ def static_text(atoms) -> str:
                                    for (name, arity), args in set(atoms)))
 
 
-def code_digest(*files: str) -> str | None:
-    """The analysis's code (its modules' files), hashed: a file written by other
-    code is never read (None: the code cannot be read, and no file is used)."""
-    digest = hashlib.sha256()
-    try:
-        for name in files:
-            digest.update(Path(name).read_bytes())
-    except (OSError, TypeError):
-        return None
-    return digest.hexdigest()
-
-
 class KeptFile:
     """The file of one key (``parts``: the texts that make it, hashed), for a
-    judged part of ``size`` statements of which ``always`` are always kept.
-    With ``parts`` None (the code could not be read) there is no file."""
+    judged part of ``size`` statements of which ``always`` are always kept."""
 
-    def __init__(self, parts: tuple[str, ...] | None, size: int, always: frozenset):
+    def __init__(self, parts: tuple[str, ...], size: int, always: frozenset):
         self.size, self.always = size, always
         self.unwritten: dict[str, tuple] = {}  # found in this process, not yet in the file
-        if parts is None:
-            self.path = self.key = None
-            self.entries: dict[str, tuple] = {}
-            return
         digest = hashlib.sha256()
         for part in (str(FORMAT), *parts):
             digest.update(part.encode("utf-8") + b"\0")
@@ -107,8 +90,6 @@ class KeptFile:
 
     def note(self, text: str, kept: tuple) -> None:
         """An analysis made in this process: written at the next flush (or exit)."""
-        if self.path is None:
-            return
         global _AT_EXIT
         if not self.unwritten:
             if not _AT_EXIT:

@@ -38,14 +38,12 @@ import threading
 from dataclasses import fields, is_dataclass
 from pathlib import Path
 
-from .cachefiles import code_stamp, solver_stamp
+from .cachefiles import code_stamp, referee_stamp, solver_stamp
 from .terms import Fn, fn, show
 from .transcript import CycleStart, FrozenMap, Header, Play, PlayerDecl, Span, StartLine, Transcript
 
 #: The format of the values; a value of another format is not read.
 FORMAT = 1
-#: The referee package's folder: its code is part of every key.
-_REFEREE = Path(__file__).resolve().parent
 
 # Tags of the encoded values: a scalar (None, bool, int, float, str) stands for itself.
 _TUPLE, _TERM, _OBJECT, _MAP, _STATE, _SAME_STATE, _PLAY = range(7)
@@ -271,7 +269,7 @@ def _run_key(referee) -> bytes | None:
 
 def _key(*parts: str) -> bytes:
     """A memo's key: its kind and parts, the format, and the referee's code."""
-    return hashlib.sha256("\0".join((str(FORMAT), code_stamp(_REFEREE), *parts)).encode("utf-8",
+    return hashlib.sha256("\0".join((str(FORMAT), referee_stamp(), *parts)).encode("utf-8",
                                                                                                "surrogatepass")).digest()
 
 
