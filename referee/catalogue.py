@@ -27,12 +27,11 @@ import functools
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
 from .errors import DataError
-from .game import UnknownGameError, game_class
+from .game import UnknownGameError, game_class, package_folder
 from .tomlsource import TomlSource
 
 __all__ = ["Catalogue", "RuleEntry", "Translation", "load_catalogue", "parse_catalogue", "ENGLISH"]
@@ -227,7 +226,7 @@ def load_catalogue(game: str) -> Catalogue:
         raise DataError(f"no rule catalogue for game {game!r}: unknown game") from None
     name = f"{package.replace('.', '/')}/catalogue.toml"
     try:
-        text = resources.files(package).joinpath("catalogue.toml").read_text(encoding="utf-8")
+        text = (package_folder(package) / "catalogue.toml").read_text(encoding="utf-8")
     except FileNotFoundError:
         raise DataError(f"no rule catalogue for game {game!r}: {name} is missing") from None
     except UnicodeDecodeError as exc:

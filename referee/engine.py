@@ -24,7 +24,6 @@ from typing import Iterable
 from .cachefiles import cache_dir, read_checked, referee_stamp, solver_stamp, write_cache_file, write_checked
 from .errors import RefereeError, SolverLimitError
 from .keptfile import KeptFile, input_text, static_text, write_all as write_kept
-from .relevance import Outline, Relevance
 from .terms import Fn, Term, intern, show
 
 
@@ -1008,6 +1007,8 @@ def _atom_pattern(atom):
 
 def _outline(statement) -> Outline:
     """What referee/relevance.py needs of one statement (see Outline)."""
+    from .relevance import Outline
+
     kind = statement.ast_type
     if kind == ast.ASTType.ShowSignature:
         return Outline(always=True, shows=((statement.name, statement.arity),))
@@ -1056,6 +1057,8 @@ def _relevance(text: str, program: tuple) -> Relevance:
     digest = _digest(text)
     if digest in _RELEVANCE:
         return _RELEVANCE[digest]
+    from .relevance import Outline, Relevance  # here: an answer read from the memo needs no analysis
+
     python = f"py{sys.version_info[0]}{sys.version_info[1]}m{marshal.version}"  # marshal's format is Python's
     path = cache_dir() / f"outlines-{OUTLINES_FORMAT}-{solver_stamp()}-{python}-{digest[:32]}.bin"
     try:

@@ -28,13 +28,12 @@ import hashlib
 import re
 import unicodedata
 from dataclasses import dataclass, field, replace
-from importlib import resources
 from os import PathLike
 from types import ModuleType
 from typing import TYPE_CHECKING
 
 from referee.errors import NotationError, Position
-from referee.game import game_class, known_games
+from referee.game import game_class, known_games, package_folder
 from referee.suggest import did_you_mean
 from referee.syntax import Leaf, Node, ParseProblem, and_list as _and, lexeme as _lexeme, quote as _quote
 from referee.transcript import Span, Transcript
@@ -52,12 +51,11 @@ def _grammar_file(base_path: object, grammar_path: str) -> tuple[str, str]:
     """A lark import loader: shared grammar files come from the package
     referee.grammar.
 
-    Read through importlib.resources, so an installed (even zipped) package
-    works; ``%import .common`` in a game's grammar arrives here as common.lark.
+    ``%import .common`` in a game's grammar arrives here as common.lark.
     """
-    resource = resources.files("referee.grammar").joinpath(grammar_path)
     try:
-        return f"referee/grammar/{grammar_path}", resource.read_text(encoding="utf-8")
+        return f"referee/grammar/{grammar_path}", (package_folder("referee.grammar") / grammar_path).read_text(
+            encoding="utf-8")
     except OSError as e:
         raise IOError(f"no grammar file {grammar_path} in referee.grammar") from e
 
@@ -91,7 +89,7 @@ def _parser_cache(game: str, text: str) -> str | bool:
 
     digest = hashlib.sha256(lark.__version__.encode())
     digest.update(text.encode() + b"\0")
-    for resource in sorted(resources.files("referee.grammar").iterdir(), key=lambda r: r.name):
+    for resource in sorted(package_folder("referee.grammar").iterdir(), key=lambda r: r.name):
         if resource.name.endswith(".lark"):
             digest.update(resource.name.encode() + b"\0" + resource.read_bytes())
     folder = cache_dir()

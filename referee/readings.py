@@ -12,13 +12,12 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from .catalogue import ENGLISH
 from .errors import DataError
-from .game import game_class
+from .game import game_class, package_folder
 from .tomlsource import TomlSource
 
 __all__ = ["Source", "Variant", "Reading", "Readings", "load_readings"]
@@ -99,9 +98,9 @@ def rule_files(game: str) -> tuple[Path, ...]:
     """The shared contract (``referee/rules.lp``), every rule file of the game
     (``rules/*.lp`` in its package) in a stable order, then every variant
     module of its readings (each reading switches its own on)."""
-    rules_dir = resources.files(game_class(game).package()) / "rules"
-    files = [Path(str(resources.files("referee") / "rules.lp"))]
-    files += sorted(Path(str(rules_dir / entry.name)) for entry in rules_dir.iterdir() if entry.name.endswith(".lp"))
+    rules_dir = package_folder(game_class(game).package()) / "rules"
+    files = [package_folder("referee") / "rules.lp"]
+    files += sorted(entry for entry in rules_dir.iterdir() if entry.name.endswith(".lp"))
     files += load_readings(game).modules()
     return tuple(files)
 
@@ -110,14 +109,14 @@ def rule_files(game: str) -> tuple[Path, ...]:
 def load_readings(game: str) -> Readings:
     """The readings shipped with a game; DataError (file and line) if malformed."""
     package = game_class(game).package()  # the game's files are in its package
-    base = resources.files(package)
+    base = package_folder(package)
     resource = base.joinpath("readings.toml")
     if not resource.is_file():
         return Readings(game, {ENGLISH: Reading(ENGLISH, "the default reading", ())}, {})
     name = f"{package.replace('.', '/')}/readings.toml"
     src = TomlSource(name, resource.read_text(encoding="utf-8"), DataError)
     data = src.parse()
-    variants_dir = Path(str(base.joinpath("rules").joinpath("variants")))
+    variants_dir = base / "rules" / "variants"
     variants = {vid: _variant(src, vid, table, variants_dir) for vid, table in _tables(src, data, "variant").items()}
     readings: dict[str, Reading] = {}
     for rname, table in _tables(src, data, "reading").items():

@@ -27,7 +27,6 @@ import ipaddress
 import socket
 import sys
 import time
-from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -56,7 +55,7 @@ BODY_TIMEOUT = 10.0
 #: How often a request waiting for a worker looks whether its client is still there.
 DISCONNECT_POLL = 0.25
 #: The page's files (packaged with the referee: no build step).
-WEB = resources.files("referee").joinpath("web")
+WEB = Path(__file__).with_name("web")
 PAGE_FILES = {"index.html": "text/html", "app.js": "text/javascript", "style.css": "text/css"}
 
 
@@ -692,8 +691,7 @@ def create_app(limits: Limits | None = None, network: Network | None = None,
 def _page_file(name: str) -> FileResponse:
     if name not in PAGE_FILES:
         raise ServiceError(404, "http", f"no such file: {name}")
-    with resources.as_file(WEB.joinpath(name)) as path:
-        return FileResponse(path, media_type=PAGE_FILES[name], headers={"Cache-Control": "no-cache"})
+    return FileResponse(WEB / name, media_type=PAGE_FILES[name], headers={"Cache-Control": "no-cache"})
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, limits: Limits | None = None, names: tuple[str, ...] = (),

@@ -6,7 +6,6 @@ offers the nearest names of the game, found by :mod:`difflib`."""
 
 from __future__ import annotations
 
-import difflib
 from typing import Iterable
 
 #: How close a name must be to be offered (difflib's ratio: 'Harpie' and 'Harpy' are 0.73).
@@ -18,6 +17,8 @@ MOST = 3
 def nearest(written: str, names: Iterable[str], n: int = MOST, cutoff: float = CUTOFF) -> list[str]:
     """The names closest to ``written``, best first, compared without regard to
     case; each as given (the first spelling of names that fold alike)."""
+    import difflib  # here: only a record with a name it cannot read needs it
+
     folded: dict[str, str] = {}
     for name in names:
         folded.setdefault(" ".join(name.split()).casefold(), name)

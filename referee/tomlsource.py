@@ -10,7 +10,6 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import tomllib
 from typing import Any
 
 from .cachefiles import cache_dir, read_checked, write_checked
@@ -43,6 +42,8 @@ def parse_toml(text: str) -> dict[str, Any]:
             parsed = None
         if isinstance(parsed, dict):
             return parsed
+    import tomllib  # here: a text parsed before needs only json
+
     parsed = tomllib.loads(text)
     try:
         write_checked(path, json.dumps(parsed, ensure_ascii=False))
@@ -68,7 +69,11 @@ class TomlSource:
     def parse(self) -> dict[str, Any]:
         try:
             return parse_toml(self.text)
-        except tomllib.TOMLDecodeError as exc:
+        except ValueError as exc:
+            import tomllib  # imported by parse_toml already, when it parsed
+
+            if not isinstance(exc, tomllib.TOMLDecodeError):
+                raise
             message = str(exc)
             line = col = None
             m = _TOML_POS_RE.search(message)

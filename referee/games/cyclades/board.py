@@ -17,8 +17,6 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass, field
-from importlib import resources
-from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, Union
 
@@ -39,10 +37,12 @@ __all__ = [
     "BUILTIN_PLAYER_COUNTS",
 ]
 
-PathLike = Union[str, "os.PathLike[str]", Traversable]
+PathLike = Union[str, "os.PathLike[str]"]
 
 #: Player counts with a board shipped in referee/games/cyclades/boards/.
 BUILTIN_PLAYER_COUNTS = (2, 3, 4, 5)
+#: The folder of the shipped boards.
+BUILTIN_BOARDS = Path(__file__).with_name("boards")
 
 _ROW_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _HEX_RE = re.compile(r"([A-Z])([1-9][0-9]*)\Z")
@@ -304,8 +304,8 @@ def builtin_board(player_count: int) -> Board:
     return load_board(_builtin_path(player_count))
 
 
-def _builtin_path(player_count: int) -> Traversable:
-    return resources.files("referee.games.cyclades").joinpath("boards", f"{player_count}p.toml")
+def _builtin_path(player_count: int) -> Path:
+    return BUILTIN_BOARDS / f"{player_count}p.toml"
 
 
 def load_board(path: PathLike) -> Board:
@@ -321,17 +321,13 @@ _SEAT_KEYS = {"islands", "fleets", "verified", "note"}
 
 
 def _display_name(path: PathLike) -> str:
-    if isinstance(path, (str, os.PathLike)):
-        return os.fspath(path)
-    # A packaged resource: name it by its place in the package.
-    name = getattr(path, "name", str(path))
-    return f"<built-in board {name}>"
+    if Path(path).parent == BUILTIN_BOARDS:  # a shipped board: named by its place in the package
+        return f"<built-in board {Path(path).name}>"
+    return os.fspath(path)
 
 
 def _identity(path: PathLike) -> str:
-    if isinstance(path, (str, os.PathLike)):
-        return os.path.realpath(path)
-    return _display_name(path)
+    return os.path.realpath(path)
 
 
 #: The largest board file read: a printed board takes a few kilobytes.
@@ -341,14 +337,10 @@ MAX_BOARD_BYTES = 1 << 20
 def _load(path: PathLike, seen: tuple[str, ...]) -> Board:
     name = _display_name(path)
     try:
-        if isinstance(path, (str, os.PathLike)):
-            if not Path(path).is_file():  # a device or a pipe would be read for ever
-                raise FileNotFoundError if not Path(path).exists() else IsADirectoryError(
-                    0, "not a regular file")
-            with open(path, "rb") as handle:
-                data = handle.read(MAX_BOARD_BYTES + 1)
-        else:
-            data = path.read_bytes()
+        if not Path(path).is_file():  # a device or a pipe would be read for ever
+            raise FileNotFoundError if not Path(path).exists() else IsADirectoryError(0, "not a regular file")
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_BOARD_BYTES + 1)
         if len(data) > MAX_BOARD_BYTES:
             raise BoardError(f"{name}: a board file is at most {MAX_BOARD_BYTES} bytes")
         text = data.decode("utf-8")
@@ -442,10 +434,8 @@ def _load_base(src: TomlSource, based_on: Any, path: PathLike, seen: tuple[str, 
                 where,
             )
         base_path: PathLike = _builtin_path(count)
-    elif isinstance(path, (str, os.PathLike)):
-        base_path = os.path.join(os.path.dirname(os.fspath(path)), based_on)
     else:
-        base_path = path.parent.joinpath(based_on) if hasattr(path, "parent") else based_on  # type: ignore[union-attr]
+        base_path = os.path.join(os.path.dirname(os.fspath(path)), based_on)
     if _identity(base_path) in seen:
         raise src.error(f"[board]: based_on = {based_on!r} leads back to a file already being read (a cycle)", where)
     if len(seen) >= 8:

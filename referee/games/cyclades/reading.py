@@ -22,7 +22,7 @@ import dataclasses
 import functools
 import re
 from dataclasses import dataclass
-from importlib import resources
+from pathlib import Path
 from typing import Iterable
 
 from ...errors import NotationError
@@ -97,7 +97,7 @@ _USE_RULE = re.compile(r"^([a-z]+)_use\s*:", re.MULTILINE)
 def _use_rules_of_grammar() -> tuple[str, ...]:
     """The cards whose use has a rule of its own in the grammar
     ('harpy_use: ...' in grammar.lark): each is a start rule of the parser."""
-    text = resources.files(__package__).joinpath("grammar.lark").read_text(encoding="utf-8")
+    text = Path(__file__).with_name("grammar.lark").read_text(encoding="utf-8")
     return tuple(sorted(_USE_RULE.findall(text)))
 
 
@@ -140,7 +140,7 @@ class _Names:
 
 @functools.cache
 def _names() -> _Names:
-    path = resources.files(__package__).joinpath("names.toml")
+    path = Path(__file__).with_name("names.toml")
     data = parse_toml(path.read_text(encoding="utf-8"))
     tables: dict[str, dict[str, str]] = {}
     display: dict[str, dict[str, str]] = {}

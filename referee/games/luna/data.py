@@ -4,7 +4,6 @@ source or marked unverified) and a user's file that overrides some of them."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -131,7 +130,7 @@ def _build(data: dict[str, Any]) -> LunaData:
 
 
 def shipped() -> dict[str, Any]:
-    text = resources.files(__package__).joinpath("data.toml").read_text(encoding="utf-8")
+    text = Path(__file__).with_name("data.toml").read_text(encoding="utf-8")
     return _read("referee/games/luna/data.toml", text)
 
 

@@ -8,7 +8,7 @@ The notation is described in docs/luna.md.  Every problem is a
 from __future__ import annotations
 
 import functools
-from importlib import resources
+from pathlib import Path
 
 from ...errors import NotationError
 from ...suggest import did_you_mean
@@ -85,7 +85,7 @@ def expected(terms: set[str]) -> str:
 @functools.cache
 def _names_file() -> dict:
     """names.toml, read once."""
-    return parse_toml(resources.files(__package__).joinpath("names.toml").read_text(encoding="utf-8"))
+    return parse_toml(Path(__file__).with_name("names.toml").read_text(encoding="utf-8"))
 
 
 @functools.cache
