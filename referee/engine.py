@@ -443,11 +443,6 @@ class Engine:
         self._keep(static, (state, role, move), judgement)
         return judgement
 
-    @property
-    def program(self) -> str:
-        """The rule programs' text, as read."""
-        return self._program
-
     def knows(self, state: frozenset, role: Term, move: Fn, static: Iterable[Fn] | None = None) -> bool:
         """Whether the judgement of this move in this state is already known (in
         this engine, or in its store: then it is loaded), under ``static`` (by
@@ -563,6 +558,11 @@ class Engine:
             self._unsaved.append((rules, key, judgement))
             if len(self._unsaved) >= 200:
                 self._save_judgements()
+
+    def rules_key(self, static: Iterable[Fn]) -> str:
+        """The key of what a judgement is made with: the rule programs (indexed),
+        these static facts and the solver's installed files, hashed."""
+        return self._part(static).key
 
     def _part(self, static: Iterable[Fn]) -> _StaticPart:
         """The static part for these static facts (grounded once per process)."""

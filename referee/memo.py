@@ -11,8 +11,9 @@ table ``memo``), and read back in a few milliseconds:
   code that read it;
 - a **whole run** (:class:`referee.referee.Run`, as ``Referee.run()`` makes
   it), under the record's digest and name, the options that change a run
-  (rules reading, board, fast path, strict), the rule programs' text and the
-  static facts, and the stamps of the referee's, the game's and the solver's
+  (rules reading, board, fast path, strict), the key the engine keeps its
+  judgements under (``Engine.rules_key``: the rule programs, the static facts
+  and the solver's stamp), and the stamps of the referee's and the game's
   code.
 
 A stamp (:func:`referee.cachefiles.code_stamp`) covers every source file of a
@@ -38,8 +39,8 @@ import threading
 from dataclasses import fields, is_dataclass
 from pathlib import Path
 
-from .cachefiles import code_stamp, referee_stamp, solver_stamp
-from .terms import Fn, fn, show
+from .cachefiles import code_stamp, referee_stamp
+from .terms import Fn, fn
 from .transcript import CycleStart, FrozenMap, Header, Play, PlayerDecl, Span, StartLine, Transcript
 
 #: The format of the values; a value of another format is not read.
@@ -260,11 +261,8 @@ def _run_key(referee) -> bytes | None:
     if referee.engine.store is None or not transcript.digest:
         return None
     options = repr((referee.options, referee.fast_path, referee.strict))
-    rules = hashlib.sha256(referee.engine.program.encode("utf-8"))
-    for fact in sorted(map(show, referee.rules.static)):
-        rules.update(b"\0" + fact.encode("utf-8"))
-    return _key("run", transcript.source, transcript.digest, options, rules.hexdigest(),
-                _game_stamp(referee.rules.name), solver_stamp())
+    return _key("run", transcript.source, transcript.digest, options, referee.engine.rules_key(referee.rules.static),
+                _game_stamp(referee.rules.name))
 
 
 def _key(*parts: str) -> bytes:
