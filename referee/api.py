@@ -12,17 +12,20 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .catalogue import load_catalogue
 from .engine import Violation
 from .errors import NotationError, Position, RefereeError, SequenceError
 from .game import check_game, game_class
 from .notation import parse_transcript, read_transcript
-from .picture import Picture
 from .referee import Referee, Run, Step
 from .report import Assumed, Breach, Report, Verdict
 from .terms import Fn
 from .transcript import CycleStart, Transcript
+
+if TYPE_CHECKING:
+    from .picture import Picture
 
 #: Alternatives shown per group, and groups shown, unless everything is asked for.
 ALTERNATIVES_PER_GROUP = 6

@@ -83,6 +83,23 @@ def package_folder(package: str) -> Path:
     return Path(importlib.import_module(package).__file__).parent
 
 
+class Imported:
+    """A class attribute given as ``"package.module:name"`` and imported when it
+    is first read (a game's board picture: a process that only judges never
+    imports the drawing code)."""
+
+    def __init__(self, value: str):
+        self.value = value
+
+    def __get__(self, instance: object, owner: type) -> object:
+        found = _load(self.value)
+        setattr(owner, self.name, found)  # read once: the class holds the object itself from now on
+        return found
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+
 class Game(StateReading):
     """One game, set up from one transcript's header: subclass it per game.
 
@@ -96,6 +113,8 @@ class Game(StateReading):
     #: game without numbered turns of play (the reports then name none).
     period: ClassVar[str] = "cycle"
     #: The board picture (referee.picture.Picture), or None: 'X has no board picture yet'.
+    #: ``Imported("package.draw:PICTURE")`` gives it without importing the drawing code
+    #: into every process that only judges.
     picture: ClassVar[object | None] = None
     #: The values a 'board:' header line may give that name no file (the service
     #: refuses any other: a transcript sent to it cannot name a file of the server).

@@ -35,12 +35,13 @@ from typing import TYPE_CHECKING
 from referee.errors import NotationError, Position
 from referee.game import game_class, known_games, package_folder
 from referee.suggest import did_you_mean
-from referee.syntax import Leaf, Node, ParseProblem, and_list as _and, lexeme as _lexeme, quote as _quote
 from referee.transcript import Span, Transcript
 
-if TYPE_CHECKING:  # lark itself is imported by the first parse: a record kept in the memo needs none
+if TYPE_CHECKING:  # lark and referee.syntax are imported by the first parse: a record kept in the memo needs neither
     from lark import Lark, Token
     from lark.exceptions import UnexpectedInput
+
+    from referee.syntax import Node, ParseProblem
 
 __all__ = ["parse_transcript", "read_transcript"]
 
@@ -123,23 +124,28 @@ def _parser(game: str) -> Lark:
 def _plain(tree, line: int | None = None) -> Node:
     """A lark tree as plain values (referee.syntax): no lark object leaves.
     With ``line``, every span is put on that line (a text parsed alone)."""
-    children = []
-    for child in tree.children:
-        if child is None:
-            children.append(None)
-        elif isinstance(child, str):  # a lark Token (a str); a subtree is not
-            span = _token_span(child)
-            if line is not None:
-                span = Span(line, span.column, line, span.end_column)
-            children.append(Leaf(child.type, str(child), span))
-        else:
-            children.append(_plain(child, line))
-    meta = tree.meta
-    span = (Span(meta.line, meta.column, meta.end_line, meta.end_column) if not meta.empty
-            else Span(1, 1, 1, 1))
-    if line is not None and not meta.empty:
-        span = Span(line, span.column, line, span.end_column)
-    return Node(str(tree.data), span, tuple(children))
+    from .syntax import Leaf, Node
+
+    def plain(tree) -> Node:
+        children = []
+        for child in tree.children:
+            if child is None:
+                children.append(None)
+            elif isinstance(child, str):  # a lark Token (a str); a subtree is not
+                span = _token_span(child)
+                if line is not None:
+                    span = Span(line, span.column, line, span.end_column)
+                children.append(Leaf(child.type, str(child), span))
+            else:
+                children.append(plain(child))
+        meta = tree.meta
+        span = (Span(meta.line, meta.column, meta.end_line, meta.end_column) if not meta.empty
+                else Span(1, 1, 1, 1))
+        if line is not None and not meta.empty:
+            span = Span(line, span.column, line, span.end_column)
+        return Node(str(tree.data), span, tuple(children))
+
+    return plain(tree)
 
 
 def _token_span(token: Token) -> Span:
@@ -303,6 +309,8 @@ _GAME_LINE = re.compile(r"[ \t\f\v\u3000]*game[ \t]*[:：][ \t\u3000]*([^\s#]*)"
 
 def _game_of(src: _Source) -> str:
     """The game named on the first line, which picks the grammar."""
+    from .syntax import and_list as _and, quote as _quote
+
     games = known_games()
     supported = _and([f"'game: {g}'" for g in games], "or")
     for number, line in enumerate(src.lines, 1):
@@ -337,6 +345,8 @@ def _game_of(src: _Source) -> str:
 def _problem(e: UnexpectedInput, src: _Source) -> ParseProblem:
     """A lark syntax error as plain values: where, what was found, what was expected."""
     from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+
+    from .syntax import ParseProblem, lexeme as _lexeme, quote as _quote
 
     if isinstance(e, UnexpectedToken):
         token = e.token

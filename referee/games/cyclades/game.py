@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .draw import CycladesPicture
 from .board import BUILTIN_PLAYER_COUNTS, Board, board_facts, builtin_board, load_board
 from ...errors import BoardError, NotationError, Position
 from ...readings import load_readings, rule_files
@@ -14,7 +13,7 @@ from ...state import Draft, tup
 from ...suggest import did_you_mean
 from ...terms import Fn, fn
 from ...transcript import Header, Play, Transcript
-from ...game import Game
+from ...game import Game, Imported
 from . import describe, fastpath
 
 SEAT_LETTERS = "ABCDE"
@@ -230,7 +229,7 @@ class CycladesRules(Game):
 
     name = "cyclades"
     warm_up = "game: cyclades\nplayers: Ann red, Bob blue\n\ncycle 1\ncreatures: Harpy\n"
-    picture = CycladesPicture()  # referee board, Session.picture
+    picture = Imported("referee.games.cyclades.draw:PICTURE")  # referee board, Session.picture
     builtin_boards = frozenset(f"{n}p" for n in BUILTIN_PLAYER_COUNTS)  # what a board: line names, not a file
 
     def __init__(self, transcript: Transcript, board_file: str | None = None, rules: str | None = None):

@@ -32,7 +32,7 @@ from ...picture import INK as _INK, Picture, Svg as _Svg, svg_escape as _esc, sv
 from ...terms import Fn
 from . import data as luna_data
 
-__all__ = ["LunaPosition", "position_from_state", "render_svg", "render_text", "LunaPicture", "COLOURS"]
+__all__ = ["LunaPosition", "position_from_state", "render_svg", "render_text", "LunaPicture", "PICTURE", "COLOURS"]
 
 #: Fill colours of the players' colours (the idents of names.toml).
 COLOURS = {
@@ -673,3 +673,7 @@ class LunaPicture(Picture):
     def position(self, rules, state: frozenset, players: Sequence[tuple[str, str]], title: str, svg: bool) -> str:
         render = render_svg if svg else render_text
         return render(table_of(rules.data, len(rules.players)), position_from_state(state), players, title=title)
+
+
+#: The picture the game gives (Luna.picture, imported when first read).
+PICTURE = LunaPicture()

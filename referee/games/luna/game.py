@@ -13,11 +13,10 @@ from ...errors import DataError, NotationError, Position
 from ...readings import load_readings
 from ...terms import Fn, fn
 from ...transcript import Play, Transcript
-from ...game import Game
+from ...game import Game, Imported
 from ...readings import rule_files
 from . import data as luna_data
 from . import describe, speculate
-from .draw import LunaPicture
 
 FIGURES = ("priestess", "builder", "apostate")
 
@@ -115,7 +114,7 @@ class LunaRules(Game):
     name = "luna"
     warm_up = "game: luna\nplayers: Ann red, Bob blue\nlayout: intro\n\nround 1\nAnn: council 1 from 4\n"
     period = "round"
-    picture = LunaPicture()  # referee board, Session.picture (draw.py)
+    picture = Imported("referee.games.luna.draw:PICTURE")  # referee board, Session.picture (draw.py)
     # no built-in board: a board: line names a data file
     has_fast_path = True  # the bookkeeping steps (speculate.bookkeeping)
 
