@@ -143,7 +143,7 @@ class Session:
         if role is None:
             return "nobody: the game is over", [], 0, True
         screened = self._screened(state, role)
-        if screened is not None:  # what the rules permit whatever the player keeps hidden
+        if screened is not None:  # what the rules permit whatever the player keeps hidden (_listed)
             state = screened
         moves = [m for r, m in self.referee.legal_moves(state) if r == role]
         complete = self._group(moves, None, state, role, screened is not None)
@@ -155,6 +155,13 @@ class Session:
             groups = groups[:ALTERNATIVE_GROUPS] + [f"and {len(groups) - ALTERNATIVE_GROUPS} more kinds of move"]
         return self.rules.role_text(role), groups, total, groups == complete
 
+    def _listed(self, state: frozenset) -> frozenset:
+        """The position whose legal moves are the alternatives in ``state``: for a
+        viewpoint, what the rules permit whatever the deciding player keeps hidden."""
+        role = self.rules.control(state)
+        screened = self._screened(state, role) if role is not None else None
+        return state if screened is None else screened
+
     def _group(self, moves: list, limit: int | None, state: frozenset, role, screened: bool = False) -> list[str]:
         """The game's grouping of moves, worded from the position (``state``, the
         deciding ``role``); ``screened``: the moves of a player whose hidden figures
@@ -162,28 +169,33 @@ class Session:
         return self.rules.group_moves(moves, limit, state=state, player=role, screened=screened)
 
     # -- the three questions ----------------------------------------------------------------
-    def check(self) -> Report:
+    def check(self, alternatives: bool = False) -> Report:
         """Judge every move. A record that cannot be followed raises its
         SequenceError, which carries (``error.report``) the report of the moves
-        judged before it."""
+        judged before it. With ``alternatives`` and the judgement cache on, the
+        alternatives of every illegal move are listed too and kept, so that
+        ``explain`` of an illegal move after this check needs no solver
+        (``referee check`` of one record)."""
         try:
             run = self.referee.run()
         except SequenceError as error:
             if getattr(error, "run", None) is not None:
-                error.report = self._report(error.run)
+                error.report = self._report(error.run, alternatives)
                 error.report.error = error
             raise
-        return self._report(run)
+        return self._report(run, alternatives)
 
-    def _report(self, run: Run) -> Report:
+    def _report(self, run: Run, alternatives: bool = False) -> Report:
         report = Report(self.transcript.source, self.rules.name, self.reading, self.rules.players,
                         moves_checked=sum(1 for _ in run.written()), cycles=run.periods,
                         stopped=run.stopped, period=self.rules.period,
                         assumptions=[Assumed(a.number, self.transcript.source, a.line, a.column, a.text)
                                      for a in run.assumptions])
-        disputed = [s.before for s in run.steps if s.play and s.play.disputed and s.number is not None]
-        if disputed:  # their alternatives: the legal moves of many positions in a few solver calls
-            self.referee.engine.legal_moves_many(self.rules.static, disputed)
+        keep = alternatives and self.referee.engine.store is not None
+        listed = [self._listed(s.before) for s in run.steps if s.play and s.number is not None
+                  and (s.play.disputed or (keep and s.violations))]
+        if listed:  # their alternatives: the legal moves of many positions in a few solver calls
+            self.referee.engine.legal_moves_many(self.rules.static, listed)
         for step in run.steps:
             if step.violations:
                 report.problems.append(self.verdict(run, step))

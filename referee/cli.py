@@ -140,7 +140,8 @@ def check(paths, strict, rules, board, no_fast_path, time_limit, viewpoint, as_j
     transcript = paths[0]
     try:
         try:
-            report = _session(transcript, rules, board, no_fast_path, time_limit, viewpoint, strict).check()
+            report = _session(transcript, rules, board, no_fast_path, time_limit, viewpoint,
+                              strict).check(alternatives=True)  # explain of an illegal move: at once
         except RefereeError as error:
             if not as_json:
                 raise

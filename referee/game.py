@@ -80,7 +80,10 @@ def package_folder(package: str) -> Path:
     on disk, as clingo reads rule files by path; importlib.resources would find
     the same folder at the cost of importing tempfile and zipfile, several
     milliseconds of every new process."""
-    return Path(importlib.import_module(package).__file__).parent
+    module = importlib.import_module(package)
+    if getattr(module, "__file__", None) is None:  # a namespace package (no __init__.py): its one folder
+        return Path(next(iter(module.__path__)))
+    return Path(module.__file__).parent
 
 
 class Imported:

@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import ast
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from referee.errors import RefereeError
 from referee.terms import Fn
-from referee.game import Game, UnknownGameError, check_game, game_class, known_games
+from referee.game import Game, UnknownGameError, check_game, game_class, known_games, package_folder
 
 REPO = Path(__file__).resolve().parent.parent
 PACKAGE = REPO / "referee"
@@ -73,6 +75,28 @@ def test_a_game_s_files_are_in_its_class_s_package():
     in_module = type("InModule", (Game,), {"__module__": "referee.games.luna.game"})
     in_init = type("InInit", (Game,), {"__module__": "referee.games.luna"})
     assert in_module.package() == in_init.package() == "referee.games.luna"
+
+
+def test_a_game_s_package_folder_holds_its_files_and_a_namespace_package_has_one(tmp_path, monkeypatch):
+    """package_folder: where rules/, grammar.lark and catalogue.toml are; a package
+    without __init__.py (a namespace package) is its one folder."""
+    folder = package_folder(game_class("cyclades").package())
+    assert folder == REPO / "referee" / "games" / "cyclades"
+    assert (folder / "grammar.lark").is_file() and (folder / "rules").is_dir()
+    (tmp_path / "bare_game_files").mkdir()
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert package_folder("bare_game_files") == tmp_path / "bare_game_files"
+
+
+def test_a_picture_given_as_imported_is_imported_when_first_read():
+    """Game.picture given as Imported('package.draw:PICTURE'): the game's class is
+    imported without its drawing code, and reading the attribute gives the picture."""
+    code = ("import sys; from referee.game import game_class; from referee.picture import Picture; "
+            "cls = game_class('cyclades'); before = 'referee.games.cyclades.draw' in sys.modules; "
+            "picture = cls.picture; print(before, isinstance(picture, Picture), cls.picture is picture, "
+            "'referee.games.cyclades.draw' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, check=True)
+    assert done.stdout.split() == ["False", "True", "True", "True"]
 
 
 def test_a_reading_module_that_lacks_a_part_of_the_contract_is_named(tmp_path, monkeypatch):

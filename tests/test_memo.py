@@ -10,6 +10,8 @@ from __future__ import annotations
 import marshal
 import os
 import sqlite3
+import subprocess
+import sys
 import zlib
 from pathlib import Path
 
@@ -81,6 +83,32 @@ def test_check_again_and_explain_after_check_judge_nothing_again(path, store_fil
     assert again.check() == cold_report
     assert _steps(again.referee.run()) == _steps(cold_run)
     assert [again.explain(move=n) for n in explained] == cold_verdicts
+
+
+def test_explain_after_check_in_a_new_process_loads_no_parser_solver_or_drawing(store_file):
+    """What makes `explain` of an illegal move after a `check` answer at once
+    (issue 16): the new process takes the record and the run from the memo, and
+    the move's alternatives from the judgement cache (`referee check` of one
+    record lists the illegal moves' alternatives), so it imports neither lark,
+    clingo, the grammar's plain values (referee.syntax), the relevance analysis,
+    the drawing code nor tomllib, difflib or importlib.resources; and its
+    answer is the cold one."""
+    record = os.path.relpath(ILLEGAL, ROOT)
+    number = next(s.number for s in Session(ILLEGAL, cache=False).referee.run().written() if s.violations)
+    env = dict(os.environ, REFEREE_CACHE=str(store_file))
+    subprocess.run([sys.executable, "-m", "referee", "check", record], env=env, cwd=ROOT, capture_output=True)
+    heavy = ["lark", "clingo", "referee.syntax", "referee.relevance", "referee.games.cyclades.draw", "tomllib",
+             "difflib", "importlib.resources"]
+    code = ("import sys, runpy\n"
+            f"sys.argv = ['referee', 'explain', {record!r}, '--move', '{number}']\n"
+            "try:\n    runpy.run_module('referee', run_name='__main__')\n"
+            "except SystemExit:\n    pass\n"
+            f"print('loaded:', [m for m in {heavy!r} if m in sys.modules], file=sys.stderr)\n")
+    warm = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True, text=True)
+    assert "loaded: []" in warm.stderr, warm.stderr
+    cold = subprocess.run([sys.executable, "-m", "referee", "explain", record, "--move", str(number)],
+                          env=dict(env, REFEREE_CACHE="off"), cwd=ROOT, capture_output=True, text=True)
+    assert warm.stdout == cold.stdout and "illegal" in cold.stdout
 
 
 def test_options_and_readings_never_share_a_run(store_file):
