@@ -173,9 +173,9 @@ class Session:
         """Judge every move. A record that cannot be followed raises its
         SequenceError, which carries (``error.report``) the report of the moves
         judged before it. With ``alternatives`` and the judgement cache on, the
-        alternatives of every illegal move are listed too and kept, so that
-        ``explain`` of an illegal move after this check needs no solver
-        (``referee check`` of one record)."""
+        alternatives of every illegal move and of the last move are listed too
+        and kept, so that ``explain`` of those moves after this check needs no
+        solver (``referee check`` of one record: what a table asks next)."""
         try:
             run = self.referee.run()
         except SequenceError as error:
@@ -191,11 +191,12 @@ class Session:
                         stopped=run.stopped, period=self.rules.period,
                         assumptions=[Assumed(a.number, self.transcript.source, a.line, a.column, a.text)
                                      for a in run.assumptions])
-        keep = alternatives and self.referee.engine.store is not None
-        listed = [self._listed(s.before) for s in run.steps if s.play and s.number is not None
-                  and (s.play.disputed or (keep and s.violations))]
-        if listed:  # their alternatives: the legal moves of many positions in a few solver calls
-            self.referee.engine.legal_moves_many(self.rules.static, listed)
+        written = [s for s in run.written() if s.play]
+        asked = [s for s in written if s.play.disputed]
+        if alternatives and self.referee.engine.store is not None:  # and what a table asks next, kept
+            asked += [s for s in written if s.violations] + written[-1:]
+        if asked:  # their alternatives: the legal moves of many positions in a few solver calls
+            self.referee.engine.legal_moves_many(self.rules.static, [self._listed(s.before) for s in asked])
         for step in run.steps:
             if step.violations:
                 report.problems.append(self.verdict(run, step))

@@ -85,16 +85,19 @@ def test_check_again_and_explain_after_check_judge_nothing_again(path, store_fil
     assert [again.explain(move=n) for n in explained] == cold_verdicts
 
 
-def test_explain_after_check_in_a_new_process_loads_no_parser_solver_or_drawing(store_file):
-    """What makes `explain` of an illegal move after a `check` answer at once
-    (issue 16): the new process takes the record and the run from the memo, and
-    the move's alternatives from the judgement cache (`referee check` of one
-    record lists the illegal moves' alternatives), so it imports neither lark,
-    clingo, the grammar's plain values (referee.syntax), the relevance analysis,
-    the drawing code nor tomllib, difflib or importlib.resources; and its
-    answer is the cold one."""
-    record = os.path.relpath(ILLEGAL, ROOT)
-    number = next(s.number for s in Session(ILLEGAL, cache=False).referee.run().written() if s.violations)
+@pytest.mark.parametrize("path, which", [(ILLEGAL, "an illegal move"), (GAME, "the last move")],
+                         ids=["illegal", "last"])
+def test_explain_after_check_in_a_new_process_loads_no_parser_solver_or_drawing(path, which, store_file):
+    """What makes `explain` of an illegal move or of the last one after a
+    `check` answer at once (issue 16): the new process takes the record and the
+    run from the memo, and the move's alternatives from the judgement cache
+    (`referee check` of one record lists those of its illegal moves and of its
+    last move), so it imports neither lark, clingo, the grammar's plain values
+    (referee.syntax), the relevance analysis, the drawing code nor tomllib,
+    difflib or importlib.resources; and its answer is the cold one."""
+    record = os.path.relpath(path, ROOT)
+    written = list(Session(path, cache=False).referee.run().written())
+    number = next(s.number for s in written if s.violations) if which == "an illegal move" else written[-1].number
     env = dict(os.environ, REFEREE_CACHE=str(store_file))
     subprocess.run([sys.executable, "-m", "referee", "check", record], env=env, cwd=ROOT, capture_output=True)
     heavy = ["lark", "clingo", "referee.syntax", "referee.relevance", "referee.games.cyclades.draw", "tomllib",
@@ -108,7 +111,7 @@ def test_explain_after_check_in_a_new_process_loads_no_parser_solver_or_drawing(
     assert "loaded: []" in warm.stderr, warm.stderr
     cold = subprocess.run([sys.executable, "-m", "referee", "explain", record, "--move", str(number)],
                           env=dict(env, REFEREE_CACHE="off"), cwd=ROOT, capture_output=True, text=True)
-    assert warm.stdout == cold.stdout and "illegal" in cold.stdout
+    assert warm.stdout == cold.stdout and "instead" in cold.stdout
 
 
 def test_options_and_readings_never_share_a_run(store_file):
