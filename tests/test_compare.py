@@ -35,11 +35,25 @@ def searched(a: str, b: str):
 
 
 @pytest.mark.parametrize("other", ["zh-000", "zh-001", "zh-003"])
-def test_the_search_finds_every_variant_of_a_translation(other):
+def test_the_search_finds_attributes_and_witnesses_every_variant_of_a_translation(other):
+    """The three walks of one search (3-13 s each: one test, so that no other
+    test process searches the same pair again)."""
+    result = searched("en", other)
+    _the_search_finds_every_variant(result, other)
+    for d in result.disagreements:
+        a = play(d.transcript, _pair(result)[0], READINGS, _closes(d))
+        b = play(d.transcript, _pair(result)[1], READINGS, _closes(d))
+        _the_witness_is_attributed_to_the_variant_whose_removal_makes_it_vanish(result, d, a)
+        _the_witness_s_set_up_is_legal_under_both(result, d, a, b)
+    labels = [d.variants for d in result.disagreements]  # witnesses are not repeated
+    assert len(labels) == len(set(labels))
+    assert len({d.transcript for d in result.disagreements}) == len(labels)
+
+
+def _the_search_finds_every_variant(result, other):
     """Each variant of the translation's reading is shown by a witness found
     within the default bounds, and replaying the witness transcript with the
     referee parts the two readings."""
-    result = searched("en", other)
     assert not result.agree
     assert set(result.differing) == set(READINGS.active(other))
     found = {v for d in result.disagreements for v in d.variants if d.reproduced}
@@ -59,43 +73,30 @@ def _closes(d) -> bool:
     return d.move.startswith("(end the cycle")
 
 
-@pytest.mark.parametrize("other", ["zh-000", "zh-001", "zh-003"])
-def test_each_witness_is_attributed_to_the_variant_whose_removal_makes_it_vanish(other):
-    """Issue 18 §3: replaying a witness under the compared pair parts them; with
-    its variant switched back in the translation's reading, the two agree."""
-    result = searched("en", other)
-    pair = _pair(result)
-    for d in result.disagreements:
-        a = play(d.transcript, pair[0], READINGS, _closes(d))
-        b = play(d.transcript, pair[1], READINGS, _closes(d))
-        assert parts(a, b, _closes(d)) in ("verdict", "outcome"), d.transcript
-        for v in d.variants:
-            assert v in result.differing
-            without = play(d.transcript, flipped(pair[1], v), READINGS, _closes(d))
-            assert parts(a, without, _closes(d)) in ("", "effect"), (v, d.transcript)
+def _the_witness_is_attributed_to_the_variant_whose_removal_makes_it_vanish(result, d, a):
+    """Issue 18 §3: replaying a witness under the compared pair parts them
+    (``a``: under the first); with its variant switched back in the
+    translation's reading, the two agree."""
+    for v in d.variants:
+        assert v in result.differing
+        without = play(d.transcript, flipped(_pair(result)[1], v), READINGS, _closes(d))
+        assert parts(a, without, _closes(d)) in ("", "effect"), (v, d.transcript)
 
 
-@pytest.mark.parametrize("other", ["zh-000", "zh-001", "zh-003"])
-def test_witnesses_are_not_repeated_and_their_set_up_is_legal_under_both(other):
+def _the_witness_s_set_up_is_legal_under_both(result, d, a, b):
     """One witness per variant; every move before the last is legal under both
     readings; the last written move's verdict differs (or, at the end of the
     game, the winner); what differs is said in words, naming both readings."""
-    result = searched("en", other)
-    labels = [d.variants for d in result.disagreements]
-    assert len(labels) == len(set(labels))
-    assert len({d.transcript for d in result.disagreements}) == len(labels)
-    for d in result.disagreements:
-        for o in (d.outcome_a, d.outcome_b):  # as settled; re-checked independently below
-            assert o.setup_legal, d.transcript
-        a = play(d.transcript, _pair(result)[0], READINGS, _closes(d))
-        b = play(d.transcript, _pair(result)[1], READINGS, _closes(d))
-        assert a.setup_legal and b.setup_legal, d.transcript
-        if _closes(d):  # rule end_of_game: who wins, stated when the cycle ends
-            assert a.outcome != b.outcome
-        else:
-            assert d.transcript.splitlines()[-1] == d.move
-            assert a.last() != b.last() or a.error != b.error
-        assert f"under {result.reading_a}" in d.said and f"under {result.reading_b}" in d.said
+    assert parts(a, b, _closes(d)) in ("verdict", "outcome"), d.transcript
+    for o in (d.outcome_a, d.outcome_b):  # as settled; re-checked independently below
+        assert o.setup_legal, d.transcript
+    assert a.setup_legal and b.setup_legal, d.transcript
+    if _closes(d):  # rule end_of_game: who wins, stated when the cycle ends
+        assert a.outcome != b.outcome
+    else:
+        assert d.transcript.splitlines()[-1] == d.move
+        assert a.last() != b.last() or a.error != b.error
+    assert f"under {result.reading_a}" in d.said and f"under {result.reading_b}" in d.said
 
 
 def test_the_retreat_order_and_the_harpy_are_shown_by_a_following_move():
