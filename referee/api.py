@@ -143,7 +143,7 @@ class Session:
         if role is None:
             return "nobody: the game is over", [], 0, True
         screened = self._screened(state, role)
-        if screened is not None:  # what the rules permit whatever the player keeps hidden (_listed)
+        if screened is not None:  # what the rules permit whatever the player keeps hidden
             state = screened
         moves = [m for r, m in self.referee.legal_moves(state) if r == role]
         complete = self._group(moves, None, state, role, screened is not None)

@@ -141,7 +141,7 @@ def check(paths, strict, rules, board, no_fast_path, time_limit, viewpoint, as_j
     try:
         try:
             report = _session(transcript, rules, board, no_fast_path, time_limit, viewpoint,
-                              strict).check(alternatives=True)  # explain of an illegal move: at once
+                              strict).check(alternatives=True)  # explain of an illegal or the last move: at once
         except RefereeError as error:
             if not as_json:
                 raise
