@@ -215,9 +215,9 @@ def chess_per_move(games: int, repeat: int, seed: int = 16) -> tuple[tuple[float
     return (best[0] / moves, best[1] / moves), moves
 
 
-#: A record with illegal moves, and one of them (what a table asks about).
-ILLEGAL_RECORD = ROOT / "transcripts" / "cyclades" / "illegal-chimera-card-not-discarded.txt"
-ILLEGAL_MOVE = 11
+#: A record with an illegal move before its last (what a table asks about), and that move.
+ILLEGAL_RECORD = ROOT / "transcripts" / "cyclades" / "hurried-retreat-before-round.txt"
+ILLEGAL_MOVE = 76
 
 
 def explain_fresh(repeat: int) -> dict[str, tuple[float, float]]:
