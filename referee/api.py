@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from .catalogue import load_catalogue
 from .engine import Violation
-from .errors import NotationError, Position, RefereeError, SequenceError
+from .errors import NotationError, Position, RefereeError, SequenceError, SolverLimitError
 from .game import check_game, game_class
 from .notation import parse_transcript, read_transcript
 from .referee import Referee, Run, Step
@@ -192,11 +192,15 @@ class Session:
                         assumptions=[Assumed(a.number, self.transcript.source, a.line, a.column, a.text)
                                      for a in run.assumptions])
         written = [s for s in run.written() if s.play]
-        asked = [s for s in written if s.play.disputed]
-        if alternatives and self.referee.engine.store is not None:  # and what a table asks next, kept
-            asked += [s for s in written if s.violations] + written[-1:]
-        if asked:  # their alternatives: the legal moves of many positions in a few solver calls
-            self.referee.engine.legal_moves_many(self.rules.static, [self._listed(s.before) for s in asked])
+        disputed = [self._listed(s.before) for s in written if s.play.disputed]
+        if alternatives and self.referee.engine.store is not None:  # what a table asks next, kept
+            asked = [self._listed(s.before) for s in [s for s in written if s.violations] + written[-1:]]
+            try:  # with the disputed moves' alternatives: the legal moves of many positions in a few solver calls
+                self.referee.engine.legal_moves_many(self.rules.static, disputed + asked)
+            except SolverLimitError:  # over the time bound: an explain lists them, or says so
+                pass
+        if disputed:  # their alternatives, for the report
+            self.referee.engine.legal_moves_many(self.rules.static, disputed)
         for step in run.steps:
             if step.violations:
                 report.problems.append(self.verdict(run, step))

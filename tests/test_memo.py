@@ -115,6 +115,23 @@ def test_explain_after_check_in_a_new_process_loads_no_parser_solver_or_drawing(
     assert warm.stdout == cold.stdout and "instead" in cold.stdout
 
 
+def test_alternatives_listed_for_later_never_fail_the_check(store_file, monkeypatch):
+    """What `referee check` lists for a later explain (the illegal and the last
+    moves' alternatives) is a convenience: over the solver's time bound it is
+    left to the explain, and the check gives its report as without it."""
+    from referee.engine import Engine
+    from referee.errors import SolverLimitError
+
+    cold = Session(ILLEGAL, cache=False).check()
+    assert cold.problems and not cold.disputes  # (a disputed move's alternatives are the report's own)
+
+    def over_the_bound(self, static, states):
+        raise SolverLimitError("the solver took longer than the bound of 1 s")
+
+    monkeypatch.setattr(Engine, "legal_moves_many", over_the_bound)
+    assert Session(ILLEGAL).check(alternatives=True) == cold
+
+
 def test_options_and_readings_never_share_a_run(store_file):
     """The witness is illegal under 'en' and legal under 'zh-000'; strict stops at
     the first illegal move, lenient goes on."""
