@@ -9,9 +9,12 @@ and lists the moves where they part.
 
 from __future__ import annotations
 
+import fcntl
 import functools
+import io
 import json
 import os
+import pickle
 import re
 from pathlib import Path
 
@@ -22,6 +25,7 @@ from referee.cli import main as referee_main
 from referee.compare import compare_transcripts
 from referee.readings import Reading, Readings, Variant, load_readings
 from referee.search import compare_search
+from referee.terms import Fn, fn
 from referee.witnesses import flipped, parts, play
 
 REPO = Path(__file__).resolve().parents[1]
@@ -29,13 +33,36 @@ READINGS = load_readings("cyclades")
 WITNESSES = REPO / "transcripts" / "cyclades" / "readings"
 
 
-@functools.lru_cache(maxsize=None)
-def searched(a: str, b: str):
-    return compare_search("cyclades", a, b)
+@pytest.fixture(scope="session")
+def searched(tmp_path_factory):
+    """``compare_search`` for a pair of readings (3-13 s), made once per test run:
+    under pytest-xdist the first worker to ask keeps the result in the run's
+    shared temporary folder and the others read it back (its terms rebuilt with
+    ``fn``, so that no process's string hashes travel); alone, once per process."""
+    shared = tmp_path_factory.getbasetemp().parent if os.environ.get("PYTEST_XDIST_WORKER") else None
+
+    @functools.lru_cache(maxsize=None)
+    def search(a: str, b: str):
+        if shared is None:
+            return compare_search("cyclades", a, b)
+        with open(shared / f"search-{a}-{b}.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # another worker making this search: wait for it
+            kept = shared / f"search-{a}-{b}.pickle"
+            if kept.exists():
+                return pickle.loads(kept.read_bytes())
+            result = compare_search("cyclades", a, b)
+            out = io.BytesIO()
+            pickler = pickle.Pickler(out)
+            pickler.dispatch_table = {Fn: lambda term: (fn, (term.name, *term.args))}
+            pickler.dump(result)
+            kept.write_bytes(out.getvalue())
+            return result
+
+    return search
 
 
 @pytest.mark.parametrize("other", ["zh-000", "zh-001", "zh-003"])
-def test_the_search_finds_attributes_and_witnesses_every_variant_of_a_translation(other):
+def test_the_search_finds_attributes_and_witnesses_every_variant_of_a_translation(other, searched):
     """The three walks of one search (3-13 s each: one test, so that no other
     test process searches the same pair again)."""
     result = searched("en", other)
@@ -99,7 +126,7 @@ def _the_witness_s_set_up_is_legal_under_both(result, d, a, b):
     assert f"under {result.reading_a}" in d.said and f"under {result.reading_b}" in d.said
 
 
-def test_the_retreat_order_and_the_harpy_are_shown_by_a_following_move():
+def test_the_retreat_order_and_the_harpy_are_shown_by_a_following_move(searched):
     """loser_decides_first (seed 001) changes who decides first after a round, and
     harpy_replaces_troop (seed 000) who holds the island: the round and the Harpy
     are legal under both readings, and a following move shows the difference."""
@@ -116,7 +143,7 @@ def test_the_retreat_order_and_the_harpy_are_shown_by_a_following_move():
     assert order.verdict_a == () and order.verdict_b == ("unreadable",)
 
 
-def test_the_marker_island_witness_is_not_labelled_as_the_retreat_order():
+def test_the_marker_island_witness_is_not_labelled_as_the_retreat_order(searched):
     """A retreat to an island held only by a territory marker parts en and zh-001
     through territory_marker_income_only, not loser_decides_first."""
     result = searched("en", "zh-001")
@@ -129,7 +156,7 @@ def test_the_marker_island_witness_is_not_labelled_as_the_retreat_order():
     assert len(marker) == 1
 
 
-def test_a_witness_transcript_is_reproduced_by_referee_check(tmp_path):
+def test_a_witness_transcript_is_reproduced_by_referee_check(tmp_path, searched):
     """The witness of Apollo's optional marker (seed 000): `referee check --rules`
     gives both verdicts."""
     result = searched("en", "zh-000")
@@ -193,7 +220,7 @@ def test_compare_command_line(tmp_path):
 CHROMIUM = "/usr/bin/chromium"
 
 
-def test_the_text_output_is_grouped_by_topic_in_plain_words():
+def test_the_text_output_is_grouped_by_topic_in_plain_words(searched):
     """No snake_case ids, 'free facts' or 'rule blocks' before the 'id:' trailers;
     each difference under its topic, with the sentences that cause it."""
     from referee.translation_report import to_text
@@ -221,7 +248,7 @@ def test_report_option_writes_a_new_file_only(tmp_path):
     assert out.exit_code == 2 and ".html or .htm or .md" in out.stderr
 
 
-def test_the_markdown_report_has_every_witness():
+def test_the_markdown_report_has_every_witness(searched):
     from referee.translation_report import to_markdown
 
     result = searched("en", "zh-003")
@@ -231,7 +258,7 @@ def test_the_markdown_report_has_every_witness():
     assert "## Offerings" in text
 
 
-def test_the_html_report_renders_in_chromium(tmp_path):
+def test_the_html_report_renders_in_chromium(tmp_path, searched):
     """The HTML report in headless Chromium: it renders, every witness has its
     board picture, the Chinese sentences are there."""
     if not Path(CHROMIUM).exists():
@@ -265,7 +292,7 @@ def test_the_html_report_renders_in_chromium(tmp_path):
             browser.close()
 
 
-def test_the_shipped_example_is_current(tmp_path):
+def test_the_shipped_example_is_current(tmp_path, searched):
     """docs/examples/compare-en-zh-001.html is what tools/compare_example.py
     writes from today's search (regenerated into a temporary folder here)."""
     import importlib.util
