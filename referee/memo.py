@@ -34,10 +34,8 @@ from __future__ import annotations
 
 import hashlib
 import marshal
-import sys
 import threading
 from dataclasses import fields, is_dataclass
-from pathlib import Path
 
 from .cachefiles import code_stamp, referee_stamp
 from .terms import Fn, fn
@@ -273,9 +271,9 @@ def _key(*parts: str) -> bytes:
 
 def _game_stamp(game: str) -> str:
     """The stamp of a game's own code: its package's folder (code_stamp)."""
-    from .game import game_class
+    from .game import game_class, package_folder
 
-    return code_stamp(Path(sys.modules[game_class(game).__module__].__file__).resolve().parent)
+    return code_stamp(package_folder(game_class(game).package()))
 
 
 _opened = threading.local()  # .path, .store: the store of the last cache file asked for, per thread
