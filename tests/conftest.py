@@ -37,27 +37,38 @@ def replay():
     return replayed
 
 
+#: The modules whose tests of a transcript read the one replay of it (tests/replays.py)
+#: and what its engine judged and listed since: a transcript's tests of all of them run
+#: together, so that one worker replays it, and lists its positions' legal moves, once.
+SHARING_A_REPLAY = {"test_answers.py", "test_invariant.py", "test_viewpoints.py"}
+
+
 def _replayed_transcript(item) -> str | None:
     """The shipped transcript a test runs whole: its ``path`` (a test that takes
-    ``replay``) or its ``transcript`` (tests/test_transcripts.py) parameter."""
+    ``replay`` or reads tests/replays.py) or its ``transcript`` (tests/test_transcripts.py)
+    parameter."""
     params = getattr(getattr(item, "callspec", None), "params", {})
-    if "replay" in getattr(item, "fixturenames", ()) and isinstance(params.get("path"), Path):
-        return str(params["path"])
+    path = params.get("path")
+    if isinstance(path, Path) and ("replay" in getattr(item, "fixturenames", ())
+                                   or item.path.name in SHARING_A_REPLAY):
+        return str(path.resolve())
     if isinstance(params.get("transcript"), str) and params["transcript"].endswith(".txt"):
         return params["transcript"]
     return None
 
 
 def pytest_collection_modifyitems(config, items):
-    """The tests of one file that run the same transcript whole (through ``replay``,
-    or tests/test_transcripts.py's cached check) run next to each other, each after
-    the first of its transcript: xdist hands tests out in runs of neighbours, so one
+    """The tests that run the same transcript whole (through ``replay``, or
+    tests/test_transcripts.py's cached check) run next to each other, each after
+    the first of its transcript (those of SHARING_A_REPLAY's modules together,
+    the others file by file): xdist hands tests out in runs of neighbours, so one
     worker mostly replays a game once for all of them. Only the order changes;
     every test runs."""
     runs, by_key = [], {}
     for item in items:
         transcript = _replayed_transcript(item)
-        key = (item.nodeid.split("::")[0], transcript)
+        shared = item.path.name in SHARING_A_REPLAY
+        key = (None if shared else item.nodeid.split("::")[0], transcript)
         if transcript is None:
             runs.append([item])
         elif key in by_key:

@@ -65,11 +65,10 @@ def _replace_before(step, state):
 
 
 @pytest.mark.parametrize("path", CYCLADES, ids=[p.name for p in CYCLADES])
-def test_no_answer_to_a_player_tells_another_players_gold(path):
+def test_no_answer_to_a_player_tells_another_players_gold(path, replay):
     """Rule setup_gold: "Each player starts with 5 GP, kept hidden behind their screen." """
-    session = Session(path)
+    session, run = replay(path).session, replay(path).run  # (shared: tests/replays.py)
     rules, engine = session.rules, session.referee.engine
-    run = session.referee.run()
     players = rules.players
     # 1. Rule messages never carry gold: each player's move judged again with every
     # player's gold at 0 and at 17 more gives the same message for every rule broken both ways.
