@@ -40,7 +40,7 @@ def replay():
 #: The modules whose tests of a transcript read the one replay of it (tests/replays.py)
 #: and what its engine judged and listed since: a transcript's tests of all of them run
 #: together, so that one worker replays it, and lists its positions' legal moves, once.
-SHARING_A_REPLAY = {"test_answers.py", "test_invariant.py", "test_viewpoints.py"}
+SHARING_A_REPLAY = {"test_answers.py", "test_invariant.py", "test_transcripts.py", "test_viewpoints.py"}
 
 
 def _replayed_transcript(item) -> str | None:
@@ -53,7 +53,7 @@ def _replayed_transcript(item) -> str | None:
                                    or item.path.name in SHARING_A_REPLAY):
         return str(path.resolve())
     if isinstance(params.get("transcript"), str) and params["transcript"].endswith(".txt"):
-        return params["transcript"]
+        return str((ROOT / params["transcript"]).resolve())
     return None
 
 

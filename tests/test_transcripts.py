@@ -39,6 +39,7 @@ from referee.catalogue import load_catalogue
 from referee.cli import main as referee_main
 from referee.errors import RefereeError
 from referee.report import Report
+from replays import replayed
 
 REPO = Path(__file__).resolve().parents[1]
 TRANSCRIPT_DIR = REPO / "transcripts"
@@ -92,9 +93,10 @@ def cli_check(transcript: str) -> tuple[str, int]:
 
 @functools.lru_cache(maxsize=None)
 def session_check(transcript: str) -> tuple[Session, Report]:
-    with contextlib.chdir(REPO):
-        session = Session(transcript)
-        return session, session.check()
+    """The transcript's report, checked on its shared replay (tests/replays.py:
+    the referee runs it again on the judgements its engine made)."""
+    session = replayed(REPO / transcript).session
+    return session, session.check()
 
 
 def last_move(plays) -> set[int]:
