@@ -173,9 +173,10 @@ class Session:
         """Judge every move. A record that cannot be followed raises its
         SequenceError, which carries (``error.report``) the report of the moves
         judged before it. With ``alternatives`` and the judgement cache on, the
-        alternatives of every illegal move and of the last move are listed too
-        and kept, so that ``explain`` of those moves after this check needs no
-        solver (``referee check`` of one record: what a table asks next)."""
+        alternatives of every illegal move and of the last move, and the moves
+        that may be made where the record stops, are listed too and kept, so that
+        ``explain`` of those moves and ``moves`` after this check need no solver
+        (``referee check`` of one record: what a table asks next)."""
         try:
             run = self.referee.run()
         except SequenceError as error:
@@ -195,6 +196,9 @@ class Session:
         disputed = [self._listed(s.before) for s in written if s.play.disputed]
         if alternatives and self.referee.engine.store is not None:  # what a table asks next, kept
             asked = [self._listed(s.before) for s in [s for s in written if s.violations] + written[-1:]]
+            unclosed = run.unclosed()
+            if unclosed is not None and self.rules.control(unclosed.final) is not None:
+                asked.append(self._listed(unclosed.final))  # `moves`: what may be done now
             try:  # with the disputed moves' alternatives: the legal moves of many positions in a few solver calls
                 self.referee.engine.legal_moves_many(self.rules.static, disputed + asked)
             except SolverLimitError:  # over the time bound: an explain lists them, or says so

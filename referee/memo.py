@@ -180,10 +180,11 @@ def decode_transcript(data: bytes) -> Transcript:
 
 def encode_run(run) -> bytes:
     """A finished run's own results (not its transcript and rules, which the
-    reader has): the initial state, steps, assumptions, periods, stopped."""
+    reader has): the initial state, steps, assumptions, periods, stopped, and
+    where the record stops (``record_end``)."""
     codec = _Codec(run.transcript.events)
     return _dumps(*codec.encode_all((run.initial, tuple(run.steps), tuple(run.assumptions), run.periods,
-                                     run.stopped)))
+                                     run.stopped, run.record_end)))
 
 
 def decode_run(data: bytes, transcript: Transcript, rules):
@@ -191,14 +192,16 @@ def decode_run(data: bytes, transcript: Transcript, rules):
     from .referee import Assumption, Run, Step
 
     try:
-        initial, steps, assumptions, periods, stopped = _Codec(transcript.events).decode_all(_loads(data, 2))
+        initial, steps, assumptions, periods, stopped, record_end = _Codec(transcript.events).decode_all(
+            _loads(data, 2))
     except (IndexError, KeyError, TypeError) as error:
         raise ValueError("not a kept run") from error
     if not (isinstance(initial, frozenset) and all(isinstance(s, Step) for s in steps)
             and all(isinstance(a, Assumption) for a in assumptions)
-            and isinstance(periods, int) and isinstance(stopped, bool)):
+            and isinstance(periods, int) and isinstance(stopped, bool)
+            and (record_end is None or isinstance(record_end, int) and 0 <= record_end <= len(steps))):
         raise ValueError("not a kept run")
-    return Run(transcript, rules, initial, list(steps), stopped, list(assumptions), periods)
+    return Run(transcript, rules, initial, list(steps), stopped, list(assumptions), periods, record_end)
 
 
 # -- the memos in the judgement cache's file ---------------------------------------------

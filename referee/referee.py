@@ -91,10 +91,21 @@ class Run:
     stopped: bool = False  # strict mode stopped at an illegal move
     assumptions: list[Assumption] = field(default_factory=list)
     periods: int = 0  # the cycles (rounds) begun, at a heading or assumed
+    # A whole run's steps up to where the record stops, before the turns nobody
+    # wrote are ended (None for any other run): run(close=False) makes just those.
+    record_end: int | None = None
 
     @property
     def final(self) -> frozenset:
         return self.steps[-1].after if self.steps else self.initial
+
+    def unclosed(self) -> Run | None:
+        """This whole run as ``run(close=False)`` makes it: its steps up to where
+        the record stops (the position ``moves`` and ``board`` ask about); None
+        when not known."""
+        if self.record_end is None:
+            return None
+        return replace(self, steps=self.steps[:self.record_end], record_end=None)
 
     def add(self, step: Step) -> None:
         """Record a step with the time spent since the previous one."""
@@ -144,10 +155,14 @@ class Referee:
         instead, before such a heading (all that explaining that move needs).
         Without ``upto``, the whole transcript; with ``close``, the last cycle is
         closed too (the turns nobody wrote down end, the winner is known). That
-        whole run is kept in the judgement cache's file (``remembered``)."""
+        whole run is kept in the judgement cache's file (``remembered``), and the
+        whole run without ``close`` is read from it too (``Run.unclosed``)."""
         whole = upto is None and close
-        if whole and (kept := self.remembered()) is not None:
-            return kept
+        if upto is None and (kept := self.remembered()) is not None:
+            if whole:
+                return kept
+            if (unclosed := kept.unclosed()) is not None:  # the same steps, up to where the record stops
+                return unclosed
         try:
             run = self._run(upto, close, decided)
         finally:
@@ -220,10 +235,10 @@ class Referee:
             for late in deferred.pop(index, ()):  # the lines written before this one, in their place
                 state = self._prepare(run, state, late, defer=False)
                 state = self._judge_written(run, state, late, None, (), inserted=f"taken after line {event.span.line}")
+        state = self._run_automatic(run, state)
         if upto is None and close:
+            run.record_end = len(run.steps)
             self._close_cycle(run, state, final=True)
-        else:
-            self._run_automatic(run, state)
         return run
 
     def _sequence_error(self, message: str, event) -> SequenceError:

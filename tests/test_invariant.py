@@ -116,20 +116,29 @@ def test_fast_path_batching_and_speculation_agree_with_the_solver_alone(path, re
 
 
 #: Records up to this many written moves have every move's step compared by
-#: test_explain_reads_a_move_from_the_whole_run; longer ones a sample (and every
+#: test_explain_and_moves_read_the_whole_run; longer ones a sample (and every
 #: illegal move, and every move the referee made an assumption at).
 EVERY_MOVE_UP_TO = 60
 SAMPLED_MOVES = 8
 
 
 @pytest.mark.parametrize("path", TRANSCRIPTS, ids=transcript_ids(TRANSCRIPTS))
-def test_explain_reads_a_move_from_the_whole_run(path, replay):
+def test_explain_and_moves_read_the_whole_run(path, replay):
     """`explain` after a `check` takes the move from the check's whole run (kept:
     referee/memo.py) instead of judging the moves up to it again (``run(upto=N +
     1, decided=False)``): both give the same step (the position it was decided
     in, the move, the violations, the state after) and the same verdict (its
-    text, the rules broken, the assumptions made at it)."""
+    text, the rules broken, the assumptions made at it). `moves` and `board`
+    after a `check` take the whole run's steps up to where the record stops."""
     session, whole = replay(path).session, replay(path).run
+    # `moves` and `board` after a check read the whole run up to where the record
+    # stops (Run.unclosed): exactly the run without the close (``run(close=False)``)
+    unclosed, open_run = whole.unclosed(), session.referee.run(close=False)
+    assert unclosed is not None or whole.stopped
+    if unclosed is not None:
+        assert [_step(s) for s in unclosed.steps] == [_step(s) for s in open_run.steps]
+        assert (unclosed.final, unclosed.assumptions, unclosed.periods) == \
+               (open_run.final, open_run.assumptions, open_run.periods)
     written = list(whole.written())
     wanted = {s.number for s in written}
     if len(written) > EVERY_MOVE_UP_TO:
@@ -138,6 +147,9 @@ def test_explain_reads_a_move_from_the_whole_run(path, replay):
     for number in sorted(n for n in wanted if n is not None):
         alone = session.referee.run(upto=number + 1, decided=False)
         step, kept = alone.step_of(number), whole.step_of(number)
-        assert (step.role, step.move, step.violations, step.before, step.after, step.inserted) == \
-               (kept.role, kept.move, kept.violations, kept.before, kept.after, kept.inserted), f"move {number}"
+        assert _step(step) == _step(kept), f"move {number}"
         assert session.verdict(alone, step) == session.verdict(whole, kept), f"move {number}"
+
+
+def _step(step) -> tuple:
+    return step.number, step.role, step.move, step.violations, step.before, step.after, step.inserted

@@ -77,42 +77,46 @@ def test_check_again_and_explain_after_check_judge_nothing_again(path, store_fil
     moves = [s.number for s in cold_run.written()]
     explained = [moves[0], moves[len(moves) // 2], moves[-1]] + [s.number for s in cold_run.written() if s.violations]
     cold_verdicts = [cold.explain(move=n) for n in explained]
+    cold_now = cold.moves(), cold.picture(svg=False)  # where the record stops (run(close=False))
     Session(path).check()
     _no_judging(monkeypatch)
     again = Session(path)
     assert again.check() == cold_report
     assert _steps(again.referee.run()) == _steps(cold_run)
     assert [again.explain(move=n) for n in explained] == cold_verdicts
+    assert (again.moves(), again.picture(svg=False)) == cold_now
 
 
-@pytest.mark.parametrize("path, which", [(HURRIED, "an illegal move"), (GAME, "the last move")],
-                         ids=["illegal", "last"])
-def test_explain_after_check_in_a_new_process_loads_no_parser_solver_or_drawing(path, which, store_file):
-    """What makes `explain` of an illegal move or of the last one after a
-    `check` answer at once (issue 16): the new process takes the record and the
-    run from the memo, and the move's alternatives from the judgement cache
-    (`referee check` of one record lists those of its illegal moves and of its
-    last move), so it imports neither lark, clingo, the grammar's plain values
-    (referee.syntax), the relevance analysis, the drawing code nor tomllib,
-    difflib or importlib.resources; and its answer is the cold one."""
+@pytest.mark.parametrize("path, which", [(HURRIED, "an illegal move"), (GAME, "the last move"), (GAME, "moves")],
+                         ids=["illegal", "last", "moves"])
+def test_explain_or_moves_after_check_in_a_new_process_loads_no_parser_solver_or_drawing(path, which, store_file):
+    """What makes `explain` of an illegal move or of the last one, and `moves`
+    where the record stops, answer at once after a `check` (issue 16): the new
+    process takes the record and the run from the memo, and the moves listed
+    from the judgement cache (`referee check` of one record lists the
+    alternatives of its illegal moves and of its last move, and the moves that
+    may be made where it stops), so it imports neither lark, clingo, the
+    grammar's plain values (referee.syntax), the relevance analysis, the drawing
+    code nor tomllib, difflib or importlib.resources; and its answer is the cold one."""
     record = os.path.relpath(path, ROOT)
     written = list(Session(path, cache=False).referee.run().written())
     number = next(s.number for s in written if s.violations) if which == "an illegal move" else written[-1].number
-    assert number < written[-1].number or which == "the last move"  # an illegal move before the last
+    assert number < written[-1].number or which != "an illegal move"  # an illegal move before the last
+    question = ["moves", record] if which == "moves" else ["explain", record, "--move", str(number)]
     env = dict(os.environ, REFEREE_CACHE=str(store_file))
     subprocess.run([sys.executable, "-m", "referee", "check", record], env=env, cwd=ROOT, capture_output=True)
     heavy = ["lark", "clingo", "referee.syntax", "referee.relevance", "referee.games.cyclades.draw", "tomllib",
              "difflib", "importlib.resources"]
     code = ("import sys, runpy\n"
-            f"sys.argv = ['referee', 'explain', {record!r}, '--move', '{number}']\n"
+            f"sys.argv = ['referee', *{question!r}]\n"
             "try:\n    runpy.run_module('referee', run_name='__main__')\n"
             "except SystemExit:\n    pass\n"
             f"print('loaded:', [m for m in {heavy!r} if m in sys.modules], file=sys.stderr)\n")
     warm = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True, text=True)
     assert "loaded: []" in warm.stderr, warm.stderr
-    cold = subprocess.run([sys.executable, "-m", "referee", "explain", record, "--move", str(number)],
+    cold = subprocess.run([sys.executable, "-m", "referee", *question],
                           env=dict(env, REFEREE_CACHE="off"), cwd=ROOT, capture_output=True, text=True)
-    assert warm.stdout == cold.stdout and "instead" in cold.stdout
+    assert warm.stdout == cold.stdout and ("instead" in cold.stdout or "to decide" in cold.stdout)
 
 
 def test_alternatives_listed_for_later_never_fail_the_check(store_file, monkeypatch):
