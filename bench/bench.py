@@ -13,8 +13,9 @@ By default prints, in one run and side by side:
   judgement cache off (it judges the game up to that move), and after a
   ``referee check`` of the game (it reads the run and the judgements from the
   cache); then, right after a check, a move in the middle of the game (its
-  alternatives listed by the solver) and an illegal move of a record (its
-  alternatives listed by the check); wall time, and the process's CPU time (on
+  alternatives listed by the solver), an illegal move of a record (its
+  alternatives listed by the check), and ``referee moves`` of game-5p (where
+  the record stops, also listed by the check); wall time, and the process's CPU time (on
   a shared machine the wall time waits for other processes);
 - the archive figures of --archive, taken once: every shipped transcript in one
   ``referee check transcripts/`` with --jobs 1, --jobs 2 and on a local Dask
@@ -225,18 +226,21 @@ def explain_fresh(repeat: int) -> dict[str, tuple[float, float]]:
     cache off, and after a `referee check` (a cache of its own, in a temporary
     folder); then, each time right after a check (a new cache each time: an
     explain keeps the alternatives it lists), a move in the middle of game-5p
-    (legal: its alternatives are listed by the solver) and an illegal move,
-    whose alternatives the check lists. Best (wall seconds, CPU seconds) of
+    (legal: its alternatives are listed by the solver), an illegal move,
+    whose alternatives the check lists, and `referee moves` of game-5p (where
+    the record stops: listed by the check too). Best (wall seconds, CPU seconds) of
     ``repeat`` each. Compiled bytecode is allowed, as in an installed package."""
     last = len(read_transcript(GAME_5P).plays)
     cases = {"cold (no cache)": (GAME_5P, last, False), "after a check": (GAME_5P, last, True),
              f"move {last // 2}, after a check": (GAME_5P, last // 2, True),
-             "an illegal move, after a check": (ILLEGAL_RECORD, ILLEGAL_MOVE, True)}
+             "an illegal move, after a check": (ILLEGAL_RECORD, ILLEGAL_MOVE, True),
+             "`moves`, after a check": (GAME_5P, None, True)}
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     found = {}
     with tempfile.TemporaryDirectory() as folder:
         for label, (path, move, checked) in cases.items():
-            command = [sys.executable, "-m", "referee", "explain", str(path), "--move", str(move)]
+            question = ["explain", str(path), "--move", str(move)] if move is not None else ["moves", str(path)]
+            command = [sys.executable, "-m", "referee", *question]
             best = (float("inf"), float("inf"))
             for attempt in range(repeat + 1):  # the first compiles the bytecode: not counted
                 cache = str(Path(folder) / f"judgements-{len(found)}-{attempt}.sqlite")
@@ -274,8 +278,8 @@ def summary(repeat: int, chess_games: int) -> None:
         print(f"  {1e6 * wall:7.1f} / {1e6 * cpu:6.1f} us per move (wall / CPU)")
         print(f"  the referee per move, in CPU: {fast[1] / moves / cpu:5.0f}x python-chess with the fast path, "
               f"{slow[1] / moves / cpu:5.0f}x with the solver only")
-    print(f"referee explain in a new process: game-5p's last move; then its move in the middle, and an illegal "
-          f"move of {ILLEGAL_RECORD.name}, each right after a check")
+    print(f"referee explain in a new process: game-5p's last move; then its move in the middle, an illegal "
+          f"move of {ILLEGAL_RECORD.name}, and `referee moves` of game-5p, each right after a check")
     for label, (wall, cpu) in explain_fresh(repeat).items():
         print(f"  {label:31} {1000 * wall:7.0f} ms wall  {1000 * cpu:6.0f} ms CPU")
 
