@@ -15,8 +15,8 @@ By default prints, in one run and side by side:
   cache); then, right after a check, a move in the middle of the game (its
   alternatives listed by the solver), an illegal move of a record (its
   alternatives listed by the check), and ``referee moves`` of game-5p (where
-  the record stops, also listed by the check); wall time, and the process's CPU time (on
-  a shared machine the wall time waits for other processes);
+  the record stops, also listed by the check); wall time, and the process's
+  CPU time (on a shared machine the wall time waits for other processes);
 - the archive figures of --archive, taken once: every shipped transcript in one
   ``referee check transcripts/`` with --jobs 1, --jobs 2 and on a local Dask
   cluster of two worker processes, with their peak memory against one check
@@ -228,8 +228,9 @@ def explain_fresh(repeat: int) -> dict[str, tuple[float, float]]:
     explain keeps the alternatives it lists), a move in the middle of game-5p
     (legal: its alternatives are listed by the solver), an illegal move,
     whose alternatives the check lists, and `referee moves` of game-5p (where
-    the record stops: listed by the check too). Best (wall seconds, CPU seconds) of
-    ``repeat`` each. Compiled bytecode is allowed, as in an installed package."""
+    the record stops: listed by the check too). Best (wall seconds, CPU
+    seconds) of ``repeat`` each. Compiled bytecode is allowed, as in an
+    installed package."""
     last = len(read_transcript(GAME_5P).plays)
     cases = {"cold (no cache)": (GAME_5P, last, False), "after a check": (GAME_5P, last, True),
              f"move {last // 2}, after a check": (GAME_5P, last // 2, True),

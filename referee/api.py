@@ -195,7 +195,7 @@ class Session:
         written = [s for s in run.written() if s.play]
         disputed = [self._listed(s.before) for s in written if s.play.disputed]
         if alternatives and self.referee.engine.store is not None:  # what a table asks next, kept
-            asked = [self._listed(s.before) for s in [s for s in written if s.violations] + written[-1:]]
+            asked = [self._listed(s.before) for s in [*(s for s in written if s.violations), *written[-1:]]]
             unclosed = run.unclosed()
             if unclosed is not None and self.rules.control(unclosed.final) is not None:
                 asked.append(self._listed(unclosed.final))  # `moves`: what may be done now
