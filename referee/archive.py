@@ -41,7 +41,8 @@ START_TIME_LIMIT = 120.0
 #: an archive of 10^5 records must not run out of memory. 100 MB is 1.3 times one check of a 5-player
 #: game (76 MB): every shipped record with --jobs 2 took 9.1-9.4 s with it and 9.6-10.4 s with 160 MB
 #: (a smaller process is no slower to start than a large one is to run), the largest process 102 MB
-#: against 132.
+#: against 132. Lower, 70 MB and 1.0 times, takes a quarter off the summed memory of a 2-job run but
+#: makes archives of 5-player games 5-15% slower (README, Speed).
 WORKER_MEMORY = growth.FLOOR
 WORKER_GROWTH = growth.GROWTH
 #: Error codes of a record that was not judged for a reason outside the record (time, a crash):
