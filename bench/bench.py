@@ -58,9 +58,9 @@ sys.path.insert(0, str(ROOT))
 os.environ["REFEREE_CACHE"] = "off"  # measured in this process: every judgement is made (new processes: explain_fresh)
 GAME_5P = ROOT / "transcripts" / "cyclades" / "game-5p.txt"
 
-from referee.api import Session  # noqa: E402
-from referee.notation import read_transcript  # noqa: E402
-from referee.referee import Referee  # noqa: E402
+from referee.ask.session import Session  # noqa: E402
+from referee.game.notation import read_transcript  # noqa: E402
+from referee.judge.visitor import Referee  # noqa: E402
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -290,8 +290,8 @@ def measure_compare(repeat: int) -> None:
     (default bounds), best of ``repeat``: seconds, scenarios, disagreements found."""
     import itertools
 
-    from referee.readings import load_readings
-    from referee.search import compare_search
+    from referee.compare.search import compare_search
+    from referee.game.readings import load_readings
 
     names = load_readings("cyclades").names
     print(f"{'readings':18} {'best s':>7} {'worst s':>8} {'scenarios':>9} {'found':>5} {'reproduced':>10}")
@@ -311,8 +311,8 @@ def measure_movement(path: Path, positions: int = 12, each: int = 4) -> None:
     """Issue 3's figures: the time to judge a fleet move and a troop move, and to
     list the grouped alternatives, in the action turns of Poseidon and Ares of a
     game (each position and move judged once, in a fresh engine: nothing cached)."""
-    from referee.api import Session
-    from referee.engine import Engine
+    from referee.ask.session import Session
+    from referee.judge.engine import Engine
 
     transcript = read_transcript(path)
     session = Session(transcript)
@@ -402,7 +402,7 @@ def measure_archive(repeat: int, per_file: bool, folder: str = "transcripts") ->
 
     from distributed import LocalCluster
 
-    from referee.records import find_records
+    from referee.run.records import find_records
 
     referee = [shutil.which("referee") or "referee"]
     records = find_records([str(ROOT / folder)]).records

@@ -50,10 +50,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from referee.api import Session  # noqa: E402
-from referee.jobs import read  # noqa: E402
-from referee.report import verdict_json  # noqa: E402
-from referee.state import Draft  # noqa: E402
+from referee.ask.report import verdict_json  # noqa: E402
+from referee.ask.session import Session  # noqa: E402
+from referee.game.state import Draft  # noqa: E402
+from referee.service.jobs import read  # noqa: E402
 
 HOST = "127.0.0.1"  # never anything else
 GAMES = ["cyclades/game-5p.txt", "cyclades/creatures-game-5p.txt", "cyclades/battles-5p.txt"]

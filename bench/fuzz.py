@@ -69,10 +69,10 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from referee.api import Session  # noqa: E402
-from referee.errors import NotationError, RefereeError, SequenceError  # noqa: E402
-from referee.notation import parse_transcript, read_transcript  # noqa: E402
-from referee.report import Report  # noqa: E402
+from referee.ask.report import Report  # noqa: E402
+from referee.ask.session import Session  # noqa: E402
+from referee.base.errors import NotationError, RefereeError, SequenceError  # noqa: E402
+from referee.game.notation import parse_transcript, read_transcript  # noqa: E402
 
 #: The name under which text inputs are read (positions in errors name it).
 SOURCE = "fuzz.txt"
@@ -80,7 +80,7 @@ SOURCE = "fuzz.txt"
 TRANSCRIPTS = sorted(p for p in (ROOT / "transcripts" / "cyclades").glob("*.txt")
                      if not p.name.endswith(".report.txt"))
 LONG = 100_000  # "very long": 10^5 characters
-#: The error codes counted (docs: referee/errors.py), shown even when none occurred.
+#: The error codes counted (docs: referee/base/errors.py), shown even when none occurred.
 ERROR_CODES = ("notation", "sequence", "board", "solver-limit", "data", "illegal", "error")
 
 

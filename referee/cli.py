@@ -14,10 +14,11 @@ from pathlib import Path
 
 import click
 
+from referee.ask.report import dumps, explanation_text
+from referee.base.errors import RefereeError
+from referee.game.registry import default_game
+
 from . import __version__
-from .errors import RefereeError
-from .game import default_game
-from .report import dumps, explanation_text
 
 _common = [
     click.option("--rules", "rules", metavar="NAME", help="The rules reading (default: the transcript's 'rules:' line, else en)."),
@@ -36,7 +37,7 @@ _common = [
 
 
 def _no_cache(value: bool) -> None:
-    """--no-cache: the judgement cache on disk (referee/cache.py) is off for this
+    """--no-cache: the judgement cache on disk (referee/store/judgements.py) is off for this
     process and the processes it starts."""
     if value:
         os.environ["REFEREE_CACHE"] = "off"
@@ -49,7 +50,9 @@ def common_options(func):
 
 
 def _session(transcript: str, rules, board, no_fast_path, time_limit, viewpoint=None, strict=False):
-    from .api import Session  # here, not at the top: `check` of an archive never loads the solver in this process
+    from referee.ask.session import (
+        Session,  # here, not at the top: `check` of an archive never loads the solver in this process
+    )
 
     return Session(transcript, rules=rules, board=board, fast_path=not no_fast_path, strict=strict,
                    time_limit=time_limit).seen_by(viewpoint)
@@ -126,8 +129,8 @@ def check(paths, strict, rules, board, no_fast_path, time_limit, viewpoint, as_j
     if jobs is not None and cluster is not None:
         raise click.UsageError("give --jobs N or --cluster ADDRESS, not both: the cluster's workers decide")
     if len(paths) > 1 or os.path.isdir(paths[0]) or cluster is not None:
-        from .archive import RECORD_TIME_LIMIT, Options
-        from .archive_run import run_archive
+        from referee.run.archive import run_archive
+        from referee.run.worker import RECORD_TIME_LIMIT, Options
 
         options = Options(rules=rules, board=board, fast_path=not no_fast_path, strict=strict,
                           time_limit=time_limit, viewpoint=viewpoint)
@@ -147,7 +150,7 @@ def check(paths, strict, rules, board, no_fast_path, time_limit, viewpoint, as_j
                 raise
             # --json: a record that cannot be read still gets the report's shape, with
             # the error and the moves judged before it (one code path for scripts)
-            from .api import unreadable_report
+            from referee.ask.session import unreadable_report
             report = unreadable_report(transcript, error, rules=rules, board=board, fast_path=not no_fast_path,
                                        time_limit=time_limit)
             click.echo(str(error), err=True)
@@ -193,7 +196,7 @@ def explain(transcript, move, line, everything, rules, board, no_fast_path, time
         session = _session(transcript, rules, board, no_fast_path, time_limit, viewpoint)
         verdict = session.explain(move=move, line=line, everything=everything, column=column)
         if as_json:
-            from .report import verdict_json
+            from referee.ask.report import verdict_json
             text = dumps(verdict_json(verdict))
         else:
             text = explanation_text(verdict) + "\n"
@@ -233,8 +236,8 @@ def moves(transcript, after, everything, rules, board, no_fast_path, time_limit,
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def rules_command(game, as_json):
     """List GAME's rules readings (default: the first game known): each translation's variants and where they come from."""
-    from .game import check_game
-    from .readings import load_readings, readings_json, readings_text
+    from referee.game.readings import load_readings, readings_json, readings_text
+    from referee.game.registry import check_game
 
     try:
         readings = load_readings(check_game(game))
@@ -260,7 +263,8 @@ def rules_command(game, as_json):
               metavar="FILE", help="Search: also write the translation report to a new FILE.html or FILE.md.")
 def compare_command(game, rules, replay, only, max_size, seconds, as_json, report):
     """Where do two rules readings of GAME disagree? A solver search for small positions, or --transcripts."""
-    from .compare import compare_transcripts
+    from referee.compare.report import to_text as compare_text
+    from referee.compare.transcripts import compare_transcripts
 
     try:
         if len(rules) != 2:
@@ -275,7 +279,7 @@ def compare_command(game, rules, replay, only, max_size, seconds, as_json, repor
         else:
             if only:
                 raise RefereeError("--only goes with --transcripts")
-            from .search import compare_search
+            from referee.compare.search import compare_search
             options = {k: v for k, v in (("max_size", max_size), ("seconds", seconds)) if v is not None}
             if sys.stderr.isatty():
                 options["progress"] = _progress
@@ -285,10 +289,10 @@ def compare_command(game, rules, replay, only, max_size, seconds, as_json, repor
                 if "progress" in options:
                     click.echo("\r\033[K", nl=False, err=True)
         if report is not None:
-            from .translation_report import write_report
+            from referee.compare.report import write_report
             _emit(write_report(result, report), report, None)
             click.echo(f"the report is in {report}", err=True)
-        click.echo(dumps(result.to_json()) if as_json else result.to_text(), nl=False)
+        click.echo(dumps(result.to_json()) if as_json else compare_text(result), nl=False)
     except RefereeError as error:
         _fail(error, as_json)
     sys.exit(0 if result.agree else 1)
@@ -316,8 +320,8 @@ def board_picture(game: str, players: int | None = None, board_file: str | None 
                   transcript: str | None = None, after: int | None = None, svg: bool = False) -> str:
     """The text or SVG ``referee board`` prints: a board, or the position after a
     move of a transcript. A RefereeError for anything the user asked that cannot be done."""
-    from .api import Session, board_picture_of
-    from .notation import read_transcript
+    from referee.ask.session import Session, board_picture_of
+    from referee.game.notation import read_transcript
 
     picture = board_picture_of(game)
     if transcript is None:
@@ -383,8 +387,16 @@ def board_command(game, players, board_file, transcript, after, svg):
 def serve(host, port, data, names, max_bytes, time_limit, workers, queue, compare_time_limit, body_timeout,
           head_timeout):
     """Serve the referee over HTTP: the JSON API, the tables and the page (docs/service.md)."""
-    from .service import (BODY_TIMEOUT, COMPARE_TIME_LIMIT, HEAD_TIMEOUT, MAX_TRANSCRIPT_BYTES, TIME_LIMIT, WORKERS,
-                          Limits, serve as run)
+    from referee.service.app import (
+        BODY_TIMEOUT,
+        COMPARE_TIME_LIMIT,
+        HEAD_TIMEOUT,
+        MAX_TRANSCRIPT_BYTES,
+        TIME_LIMIT,
+        WORKERS,
+        Limits,
+    )
+    from referee.service.app import serve as run
 
     click.echo(f"referee: the page is at http://{host}:{port}/ (Ctrl-C stops the service)", err=True)
     run(host, port, Limits(max_bytes or MAX_TRANSCRIPT_BYTES, time_limit or TIME_LIMIT, workers or WORKERS,

@@ -8,7 +8,7 @@ import functools
 from dataclasses import dataclass
 from pathlib import Path
 
-from referee.api import Session
+from referee.ask.session import Session
 
 ROOT = Path(__file__).resolve().parents[1]
 #: Every shipped transcript (transcripts/**, the readings' witnesses included:

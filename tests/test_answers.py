@@ -18,7 +18,6 @@ together (Engine.legal_moves_many).
 from __future__ import annotations
 
 import pytest
-
 from replays import TRANSCRIPTS, legal_moves, positions, replay, transcript_ids
 
 

@@ -18,10 +18,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from referee.archive import RECORD_TIME_LIMIT, record_line
-from referee.archive_run import default_jobs
 from referee.cli import main
-from referee.records import find_records
+from referee.run.archive import default_jobs
+from referee.run.records import find_records
+from referee.run.worker import RECORD_TIME_LIMIT, record_line
 
 ROOT = Path(__file__).resolve().parents[1]
 LUNA = ROOT / "transcripts" / "luna"
@@ -137,7 +137,7 @@ def test_a_folder_without_transcripts_is_an_error(tmp_path, monkeypatch):
 #: does not stop) and whose records named *-crash.txt kill them (a crash in the solver).
 UNLUCKY_WORKER = [sys.executable, "-c", """if True:
     import os, time
-    import referee.archive as archive
+    import referee.run.worker as archive
     check = archive.check_record
     def unlucky(name, data, options):
         if name.endswith("-stuck.txt"):
@@ -155,7 +155,7 @@ def test_a_stuck_or_crashing_record_holds_up_nothing(tmp_path, monkeypatch):
     worker that dies is replaced too: the records after them, on the same single
     job, are judged."""
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr("referee.archive.WORKER_COMMAND", UNLUCKY_WORKER)
+    monkeypatch.setattr("referee.run.worker.WORKER_COMMAND", UNLUCKY_WORKER)
     for name, source in (("1-stuck.txt", LEGAL), ("2.txt", ILLEGAL), ("3-crash.txt", LEGAL), ("4.txt", LEGAL)):
         shutil.copy(LUNA / source, tmp_path / name)
     started = time.monotonic()
@@ -177,10 +177,10 @@ def test_a_stuck_or_crashing_record_holds_up_nothing(tmp_path, monkeypatch):
 def test_a_worker_grown_past_its_memory_bound_is_replaced(archive, monkeypatch):
     """A worker that has grown past its bound ends after answering, and the next
     record gets a fresh one: here the bound is 1 byte, so every record does."""
-    from referee.archive import WorkerProcess
+    from referee.run.worker import WorkerProcess
 
-    monkeypatch.setattr("referee.archive.WORKER_COMMAND", [sys.executable, "-c", (
-        "import referee.archive as a; a.WORKER_MEMORY = 1; a.WORKER_GROWTH = 0; a.serve()")])
+    monkeypatch.setattr("referee.run.worker.WORKER_COMMAND", [sys.executable, "-c", (
+        "import referee.run.worker as a; a.WORKER_MEMORY = 1; a.WORKER_GROWTH = 0; a.serve()")])
     starts = []
     start = WorkerProcess._start
     monkeypatch.setattr(WorkerProcess, "_start", lambda self: (starts.append(1), start(self))[1])
@@ -334,7 +334,7 @@ def test_a_cluster_of_two_workers_gives_the_same_reports(archive):
 
 def test_an_unreachable_cluster_is_a_clear_error(archive, monkeypatch):
     pytest.importorskip("distributed")
-    monkeypatch.setattr("referee.cluster.CONNECT_TIMEOUT", 2)
+    monkeypatch.setattr("referee.run.cluster.CONNECT_TIMEOUT", 2)
     result = CliRunner().invoke(main, ["check", str(archive), "--cluster", "tcp://127.0.0.1:1"])
     assert result.exit_code == 2
     assert "cannot reach the Dask scheduler at tcp://127.0.0.1:1" in result.stderr

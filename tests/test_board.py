@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from referee.base.errors import BoardError
+from referee.base.terms import fn
 from referee.games.cyclades.board import (
     Board,
     Island,
@@ -25,8 +27,6 @@ from referee.games.cyclades.board import (
     hex_neighbours,
     load_board,
 )
-from referee.errors import BoardError
-from referee.terms import fn
 
 REPO = Path(__file__).resolve().parents[1]
 REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference"

@@ -1,4 +1,4 @@
-"""The judgement cache on disk (referee/cache.py): a verdict read from it is the
+"""The judgement cache on disk (referee/store/judgements.py): a verdict read from it is the
 verdict of a cold, solver-only run; ``explain`` after ``check`` judges nothing
 again; a damaged, foreign or full cache is ignored or trimmed, never trusted;
 two processes may use it at once; ``--no-cache`` and ``REFEREE_CACHE=off`` switch
@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from referee import cache
-from referee.api import Session
+from referee.ask.session import Session
 from referee.cli import main as referee_main
-from referee.notation import read_transcript
-from referee.referee import Referee
+from referee.game.notation import read_transcript
+from referee.judge.visitor import Referee
+from referee.store import judgements as cache
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = ROOT / "transcripts" / "cyclades" / "game-2p.txt"
@@ -32,7 +32,7 @@ def _steps(run):
 
 
 def _forget_runs(store_file):
-    """Delete the whole runs kept beside the judgements (referee/memo.py), so that
+    """Delete the whole runs kept beside the judgements (referee/judge/kept_runs.py), so that
     a run judges its moves again, from the judgement cache."""
     with sqlite3.connect(store_file) as db:
         db.execute("DELETE FROM memo")
@@ -146,7 +146,7 @@ def test_no_cache_and_the_environment_switch_it_off(store_file, monkeypatch):
 
 
 def test_terms_survive_the_round_trip():
-    from referee.terms import Fn, fn
+    from referee.base.terms import Fn, fn
     for term in (fn("count", Fn("gold"), "Ann", 5), fn("", "a", fn("b")), Fn("x"), "IS1", -3,
                  fn("say", 'x. #include "/etc/passwd".')):
         assert cache.decode(cache.encode(term)) == term

@@ -1,4 +1,4 @@
-"""The cache folder's derived files (referee/cachefiles.py): the parsed TOML
+"""The cache folder's derived files (referee/store/files.py): the parsed TOML
 data files are read back from it, and a damaged or foreign file is never
 trusted."""
 
@@ -7,9 +7,9 @@ import tomllib
 
 import pytest
 
-from referee.catalogue import load_catalogue
-from referee.errors import RefereeError
-from referee.tomlsource import TomlSource, parse_toml
+from referee.base.errors import RefereeError
+from referee.game.catalogue import load_catalogue
+from referee.text.toml_source import TomlSource, parse_toml
 
 TEXT = 'title = "Zeus"\ncount = 3\nratio = 0.5\n[gods.zeus]\nnames = ["Zeus", "宙斯"]\n'
 
@@ -39,7 +39,7 @@ def test_a_damaged_or_foreign_cache_file_is_parsed_again(folder, junk):
 
 
 def test_a_checksummed_file_that_is_not_a_table_is_parsed_again(folder):
-    from referee.cachefiles import write_checked
+    from referee.store.files import write_checked
 
     parse_toml(TEXT)
     [kept] = folder.glob("toml-*.json")
@@ -78,8 +78,8 @@ def test_the_folder_keeps_a_bounded_number_of_files_of_each_kind(folder, monkeyp
     import hashlib
     import os
 
-    from referee import cachefiles
-    from referee.tomlsource import PARSED_FORMAT
+    from referee.store import files as cachefiles
+    from referee.text.toml_source import PARSED_FORMAT
 
     monkeypatch.setattr(cachefiles, "KEEP_PER_KIND", 5)
     folder.mkdir(parents=True)
@@ -102,7 +102,7 @@ def test_the_games_entry_points_are_kept_until_a_folder_of_sys_path_changes(fold
     folders changes its time, and the games are looked up again."""
     from importlib import metadata
 
-    from referee import game
+    from referee.game import registry as game
 
     site = tmp_path / "site"
     site.mkdir()

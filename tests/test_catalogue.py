@@ -1,4 +1,4 @@
-"""The rule catalogue (referee/catalogue.py, referee/games/cyclades/catalogue.toml,
+"""The rule catalogue (referee/game/catalogue.py, referee/games/cyclades/catalogue.toml,
 docs/rules.md).
 
 Every rule id that the rule programs use is documented; every message only uses
@@ -18,14 +18,14 @@ from pathlib import Path
 
 import pytest
 
-import referee.catalogue
-from referee.catalogue import Catalogue, RuleEntry, load_catalogue, parse_catalogue
-from referee.errors import DataError
-from referee.terms import Fn
+import referee.game.catalogue as catalogue_module
+from referee.base.errors import DataError
+from referee.base.terms import Fn
+from referee.game.catalogue import Catalogue, RuleEntry, load_catalogue, parse_catalogue
 
 REPO = Path(__file__).resolve().parents[1]
 SEEDS = REPO.parent / "shared" / "seeds"
-PROGRAMS = (sorted((REPO / "referee" / "games" / "cyclades" / "rules").glob("*.lp")) + [REPO / "referee" / "rules.lp"]
+PROGRAMS = (sorted((REPO / "referee" / "games" / "cyclades" / "rules").glob("*.lp")) + [REPO / "referee" / "game" / "rules.lp"]
             + sorted((REPO / "referee" / "games" / "cyclades" / "rules" / "variants").glob("*.lp")))
 
 needs_seeds = pytest.mark.skipif(not SEEDS.is_dir(), reason=f"the seed translations are not present at {SEEDS}")
@@ -264,7 +264,7 @@ def test_unknown_game_is_a_data_error():
 
 
 def test_module_examples():
-    result = doctest.testmod(referee.catalogue)
+    result = doctest.testmod(catalogue_module)
     assert result.failed == 0 and result.attempted > 0
 
 
@@ -372,7 +372,7 @@ def test_docs_table_is_up_to_date(catalogue):
 # ---------------------------------------------------------------------------
 
 def _v(rule: str):
-    from referee.engine import Violation
+    from referee.judge.values import Violation
     return Violation(rule, "Ann", Fn("pass"))
 
 

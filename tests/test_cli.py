@@ -83,7 +83,7 @@ def test_missing_file_exits_2(tmp_path):
 
 
 def test_json_report_follows_its_schema(illegal):
-    schema = json.loads(resources.files("referee").joinpath("schema/report.schema.json").read_text())
+    schema = json.loads(resources.files("referee").joinpath("ask/schema/report.schema.json").read_text())
     data = json.loads(run("check", "--json", str(illegal)).output)
     jsonschema.validate(data, schema)
     assert data["problems"][0]["breaches"][0]["rule"] == "offering_outbid"
@@ -172,7 +172,7 @@ def test_board_file_named_in_the_header_is_found_beside_the_transcript(tmp_path)
 
 def test_an_interrupted_check_leaves_nothing_written(game, tmp_path, monkeypatch):
     """Ctrl-C during a check: exit 130, a message, no output file, the transcript untouched."""
-    from referee.api import Session
+    from referee.ask.session import Session
 
     def interrupted(self, alternatives=False):
         raise KeyboardInterrupt

@@ -21,12 +21,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from referee.base.terms import Fn, fn
 from referee.cli import main as referee_main
-from referee.compare import compare_transcripts
-from referee.readings import Reading, Readings, Variant, load_readings
-from referee.search import compare_search
-from referee.terms import Fn, fn
-from referee.witnesses import flipped, parts, play
+from referee.compare.search import compare_search
+from referee.compare.transcripts import compare_transcripts
+from referee.compare.witnesses import flipped, parts, play
+from referee.game.readings import Reading, Readings, Variant, load_readings
 
 REPO = Path(__file__).resolve().parents[1]
 READINGS = load_readings("cyclades")
@@ -223,7 +223,7 @@ CHROMIUM = "/usr/bin/chromium"
 def test_the_text_output_is_grouped_by_topic_in_plain_words(searched):
     """No snake_case ids, 'free facts' or 'rule blocks' before the 'id:' trailers;
     each difference under its topic, with the sentences that cause it."""
-    from referee.translation_report import to_text
+    from referee.compare.report import to_text
 
     text = to_text(searched("en", "zh-001"))
     main = "\n".join(line for line in text.splitlines() if not line.strip().startswith("id:"))
@@ -249,7 +249,7 @@ def test_report_option_writes_a_new_file_only(tmp_path):
 
 
 def test_the_markdown_report_has_every_witness(searched):
-    from referee.translation_report import to_markdown
+    from referee.compare.report import to_markdown
 
     result = searched("en", "zh-003")
     text = to_markdown(result)
@@ -267,7 +267,7 @@ def test_the_html_report_renders_in_chromium(tmp_path, searched):
         pytest.skip(f"{CHROMIUM} is missing")
     from playwright.sync_api import sync_playwright
 
-    from referee.translation_report import to_html
+    from referee.compare.report import to_html
 
     result = searched("en", "zh-001")
     path = tmp_path / "report.html"

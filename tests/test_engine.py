@@ -8,12 +8,12 @@ from dataclasses import replace
 
 import pytest
 
-from referee.engine import Engine
-from referee.errors import SolverLimitError
-from referee.notation import parse_transcript
-from referee.referee import Referee
-from referee.terms import Fn, fn
-from referee.transcript import Play, Transcript
+from referee.base.errors import SolverLimitError
+from referee.base.terms import Fn, fn
+from referee.game.notation import parse_transcript
+from referee.judge.engine import Engine
+from referee.judge.visitor import Referee
+from referee.text.transcript import Play, Transcript
 
 GAME = """\
 game: cyclades
@@ -122,15 +122,15 @@ def test_too_many_facts_are_refused_before_grounding(tmp_path):
 
 
 def test_numbers_beyond_the_solver_range_are_refused():
-    from referee.engine import to_symbol
+    from referee.judge.engine import to_symbol
     with pytest.raises(SolverLimitError, match="too large"):
         to_symbol(10**12)
 
 
 def test_a_transcript_of_too_many_moves_is_refused_at_once():
     """Judging costs a millisecond or two a move: more than MAX_MOVES is a clear error, not a long wait."""
-    from referee.errors import SequenceError
-    from referee.referee import MAX_MOVES
+    from referee.base.errors import SequenceError
+    from referee.judge.visitor import MAX_MOVES
     text = GAME + "Bob/Zeus: " + "; ".join(["priest"] * (MAX_MOVES + 1)) + "\n"
     start = time.monotonic()
     with pytest.raises(SequenceError, match=f"at most {MAX_MOVES}"):
@@ -160,9 +160,9 @@ def test_a_batch_past_the_time_bound_is_dropped_and_the_moves_judged_alone(monke
     """A batch of guessed moves is only a guess: when it does not fit the time
     bound (a busy machine), it is dropped, the next guesses are smaller, and
     every verdict and state is the one of judging the moves one by one."""
-    from referee.engine import Engine
-    from referee.notation import read_transcript
-    from referee.referee import Referee
+    from referee.game.notation import read_transcript
+    from referee.judge.engine import Engine
+    from referee.judge.visitor import Referee
 
     path = "transcripts/cyclades/illegal-fleet-not-there.txt"
     expected = [(s.number, s.move, s.violations, s.after) for s in Referee(read_transcript(path)).run().steps]
@@ -203,7 +203,7 @@ moved :- does(_,_).
 
 
 def _carried_rules(program: str) -> list[str]:
-    from referee.engine import indexed_program
+    from referee.judge.engine import indexed_program
 
     return [line for line in indexed_program(program).splitlines() if line.startswith("carried(")]
 

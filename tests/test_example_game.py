@@ -22,11 +22,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from referee.api import Session
-from referee.catalogue import load_catalogue
+from referee.ask.session import Session
+from referee.base.terms import fn
 from referee.cli import main
-from referee.game import forget_games, game_class, known_games
-from referee.terms import fn
+from referee.game.catalogue import load_catalogue
+from referee.game.registry import forget_games, game_class, game_package, known_games
 
 TESTS = Path(__file__).resolve().parent
 EXAMPLE = TESTS / "example_game"
@@ -59,13 +59,13 @@ def test_the_example_is_found_through_its_entry_point():
     (point,) = [ep for ep in entry_points(group="referee.games") if ep.name == "nim"]
     assert point.dist.name == "referee-example-nim"
     assert "nim" in known_games() and game_class("nim").__name__ == "NimRules"
-    assert game_class("nim").package() == "example_game"
+    assert game_package(game_class("nim")) == "example_game"
 
 
 def test_the_catalogue_names_every_rule_the_programs_use():
     """Every id of a violation atom or a '% Rule id' comment is catalogued, and
     every violation id has a report message."""
-    text = (EXAMPLE / "rules" / "nim.lp").read_text() + (TESTS.parent / "referee" / "rules.lp").read_text()
+    text = (EXAMPLE / "rules" / "nim.lp").read_text() + (TESTS.parent / "referee" / "game" / "rules.lp").read_text()
     violations = set(re.findall(r"violation\(([a-z]\w*),", text))
     blocks = set(re.findall(r"^% Rule (\w+):", text, re.MULTILINE))
     catalogue = load_catalogue("nim")
@@ -82,7 +82,7 @@ def test_check_a_legal_record():
 
 def test_check_reports_each_illegal_move_with_its_rule():
     """Rule take_count; and out of turn, the game's own rule (take_turns) before
-    the generic catch-all of referee/rules.lp (not_in_control). Each illegal move
+    the generic catch-all of referee/game/rules.lp (not_in_control). Each illegal move
     stands as played: Bob takes the last object."""
     result = cli("check", ILLEGAL)
     assert result.exit_code == 1
@@ -130,7 +130,7 @@ def test_a_line_the_reader_refuses_is_an_error_with_its_position(tmp_path):
 
 @pytest.mark.parametrize("record", [LEGAL, ILLEGAL], ids=["legal", "illegal"])
 def test_a_move_is_legal_exactly_when_it_is_listed(record):
-    """The contract of referee/rules.lp: no violation <=> among legal/2, for
+    """The contract of referee/game/rules.lp: no violation <=> among legal/2, for
     every move 'take N from H' (N 0 to 4, H 0 to 3) in every position of the record."""
     session = Session(record)
     rules, engine = session.rules, session.referee.engine

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from referee.api import Session
-from referee.errors import SequenceError
-from referee.notation import parse_transcript
-from referee.terms import Fn, fn
+from referee.ask.session import Session
+from referee.base.errors import SequenceError
+from referee.base.terms import Fn, fn
+from referee.game.notation import parse_transcript
 
 REPO = Path(__file__).resolve().parents[1]
 

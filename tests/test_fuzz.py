@@ -45,10 +45,10 @@ hypothesis = pytest.importorskip("hypothesis")
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from referee.api import Session  # noqa: E402
-from referee.errors import RefereeError  # noqa: E402
-from referee.notation import parse_transcript, read_transcript  # noqa: E402
-from referee.report import Report  # noqa: E402
+from referee.ask.report import Report  # noqa: E402
+from referee.ask.session import Session  # noqa: E402
+from referee.base.errors import RefereeError  # noqa: E402
+from referee.game.notation import parse_transcript, read_transcript  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -253,8 +253,8 @@ def _in_child(transcript: str, tmp_path: Path, seconds: float, memory: int | Non
         import resource
         if {memory!r}:
             resource.setrlimit(resource.RLIMIT_AS, ({memory!r}, {memory!r}))
-        from referee.api import Session
-        from referee.errors import RefereeError
+        from referee.ask.session import Session
+        from referee.base.errors import RefereeError
         try:
             Session({str(path)!r}).check()
             print("report")

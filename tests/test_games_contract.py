@@ -14,9 +14,19 @@ from pathlib import Path
 
 import pytest
 
-from referee.errors import RefereeError
-from referee.terms import Fn
-from referee.game import Game, UnknownGameError, check_game, game_class, known_games, package_folder
+from referee.base.errors import RefereeError
+from referee.base.terms import Fn
+from referee.game.contract import Game
+from referee.game.registry import (
+    UnknownGameError,
+    check_game,
+    game_class,
+    game_folder,
+    game_package,
+    game_reader,
+    known_games,
+    package_folder,
+)
 
 REPO = Path(__file__).resolve().parent.parent
 PACKAGE = REPO / "referee"
@@ -74,13 +84,13 @@ def test_a_game_s_files_are_in_its_class_s_package():
     package (a class written in the package's __init__.py)."""
     in_module = type("InModule", (Game,), {"__module__": "referee.games.luna.game"})
     in_init = type("InInit", (Game,), {"__module__": "referee.games.luna"})
-    assert in_module.package() == in_init.package() == "referee.games.luna"
+    assert game_package(in_module) == game_package(in_init) == "referee.games.luna"
 
 
 def test_a_game_s_package_folder_holds_its_files_and_a_namespace_package_has_one(tmp_path, monkeypatch):
     """package_folder: where rules/, grammar.lark and catalogue.toml are; a package
     without __init__.py (a namespace package) is its one folder."""
-    folder = package_folder(game_class("cyclades").package())
+    folder = game_folder("cyclades")
     assert folder == REPO / "referee" / "games" / "cyclades"
     assert (folder / "grammar.lark").is_file() and (folder / "rules").is_dir()
     (tmp_path / "bare_game_files").mkdir()
@@ -91,7 +101,7 @@ def test_a_game_s_package_folder_holds_its_files_and_a_namespace_package_has_one
 def test_a_picture_given_as_imported_is_imported_when_first_read():
     """Game.picture given as Imported('package.draw:PICTURE'): the game's class is
     imported without its drawing code, and reading the attribute gives the picture."""
-    code = ("import sys; from referee.game import game_class; from referee.picture import Picture; "
+    code = ("import sys; from referee.game.registry import game_class; from referee.game.picture import Picture; "
             "cls = game_class('cyclades'); before = 'referee.games.cyclades.draw' in sys.modules; "
             "picture = cls.picture; print(before, isinstance(picture, Picture), cls.picture is picture, "
             "'referee.games.cyclades.draw' in sys.modules)")
@@ -100,7 +110,7 @@ def test_a_picture_given_as_imported_is_imported_when_first_read():
 
 
 def test_a_reading_module_that_lacks_a_part_of_the_contract_is_named(tmp_path, monkeypatch):
-    """The reader contract (referee/syntax.py): read, expected, hint, START_RULES;
+    """The reader contract (referee/text/syntax.py): read, expected, hint, START_RULES;
     a module without one is named when the game is first read, not in a traceback
     halfway through a transcript."""
     (tmp_path / "halfgame").mkdir()
@@ -109,7 +119,7 @@ def test_a_reading_module_that_lacks_a_part_of_the_contract_is_named(tmp_path, m
     monkeypatch.syspath_prepend(str(tmp_path))
     half = type("HalfRules", (Game,), {"__module__": "halfgame", "name": "half"})
     with pytest.raises(TypeError, match=r"^halfgame\.reading lacks expected, hint, START_RULES: "):
-        half.reading()
+        game_reader(half)
 
 
 def test_the_generic_modules_do_not_probe_a_game():
@@ -125,11 +135,11 @@ def _generic_modules() -> list[Path]:
 
 def _generic_files() -> list[Path]:
     """The generic modules, and the generic grammar, rule program and schema.
-    The page (referee/web/) is left out: it shows users an example transcript."""
+    The page (referee/service/web/) is left out: it shows users an example transcript."""
     kept = []
     for p in PACKAGE.rglob("*"):
         parts = p.relative_to(PACKAGE).parts
-        if p.is_file() and p.suffix in (".py", ".lark", ".lp", ".json") and parts[0] not in ("games", "web"):
+        if p.is_file() and p.suffix in (".py", ".lark", ".lp", ".json") and parts[0] != "games" and parts[:2] != ("service", "web"):
             kept.append(p)
     return sorted(kept)
 

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.engine import Engine
+from referee.judge.engine import Engine
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The readings' witnesses (transcripts/cyclades/readings/) are checked under both of
@@ -125,7 +125,7 @@ SAMPLED_MOVES = 8
 @pytest.mark.parametrize("path", TRANSCRIPTS, ids=transcript_ids(TRANSCRIPTS))
 def test_explain_and_moves_read_the_whole_run(path, replay):
     """`explain` after a `check` takes the move from the check's whole run (kept:
-    referee/memo.py) instead of judging the moves up to it again (``run(upto=N +
+    referee/judge/kept_runs.py) instead of judging the moves up to it again (``run(upto=N +
     1, decided=False)``): both give the same step (the position it was decided
     in, the move, the violations, the state after) and the same verdict (its
     text, the rules broken, the assumptions made at it). `moves` and `board`

@@ -21,10 +21,11 @@ from __future__ import annotations
 import os
 import re
 
-from hypothesis import HealthCheck, given, settings, strategies as st
-
-from referee.terms import Fn
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from replays import ROOT, legal_moves, replay
+
+from referee.base.terms import Fn
 
 #: Games whose positions are drawn: the 2-player auction (self-outbids), fleets,
 #: troops and battles, the creatures (Sylph, Pegasus, ...), and Luna.

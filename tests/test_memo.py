@@ -1,5 +1,5 @@
 """What a finished read and a finished run gave, kept for the next process
-(referee/memo.py): a record read again, checked again or explained after a
+(referee/game/notation.py, referee/judge/kept_runs.py): a record read again, checked again or explained after a
 check gives exactly what reading and judging it again gives; a memo is only
 used for the same text, name, options, rules and code; a damaged or foreign
 memo is ignored. (That a move's step in the whole run is its step judged up to
@@ -17,10 +17,15 @@ from pathlib import Path
 
 import pytest
 
-from referee import cache, cachefiles, memo, notation
-from referee.api import Session
-from referee.notation import parse_transcript, read_transcript
-from referee.referee import Referee
+from referee.ask.session import Session
+from referee.game import notation
+from referee.judge import kept_runs
+from referee.text import parser
+from referee.game.notation import parse_transcript, read_transcript
+from referee.judge.visitor import Referee
+from referee.store import codec, memos
+from referee.store import files as cachefiles
+from referee.store import judgements as cache
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = ROOT / "transcripts" / "cyclades" / "game-2p.txt"
@@ -45,7 +50,7 @@ def _no_judging(monkeypatch):
 def _no_parsing(monkeypatch):
     def refuse(*args, **kwargs):
         raise AssertionError("the text was parsed again")
-    monkeypatch.setattr(notation, "_parse", refuse)
+    monkeypatch.setattr(parser, "parse", refuse)
 
 
 @pytest.mark.parametrize("path", [GAME, HURRIED, ILLEGAL, LUNA], ids=lambda p: p.name)
@@ -105,7 +110,7 @@ def test_explain_or_moves_after_check_in_a_new_process_loads_no_parser_solver_or
     question = ["moves", record] if which == "moves" else ["explain", record, "--move", str(number)]
     env = dict(os.environ, REFEREE_CACHE=str(store_file))
     subprocess.run([sys.executable, "-m", "referee", "check", record], env=env, cwd=ROOT, capture_output=True)
-    heavy = ["lark", "clingo", "referee.syntax", "referee.relevance", "referee.games.cyclades.draw", "tomllib",
+    heavy = ["lark", "clingo", "referee.text.syntax", "referee.judge.relevance", "referee.games.cyclades.draw", "tomllib",
              "difflib", "importlib.resources"]
     code = ("import sys, runpy\n"
             f"sys.argv = ['referee', *{question!r}]\n"
@@ -123,8 +128,8 @@ def test_alternatives_listed_for_later_never_fail_the_check(store_file, monkeypa
     """What `referee check` lists for a later explain (the illegal and the last
     moves' alternatives) is a convenience: over the solver's time bound it is
     left to the explain, and the check gives its report as without it."""
-    from referee.engine import Engine
-    from referee.errors import SolverLimitError
+    from referee.base.errors import SolverLimitError
+    from referee.judge.engine import Engine
 
     cold = Session(ILLEGAL, cache=False).check()
     assert cold.problems and not cold.disputes  # (a disputed move's alternatives are the report's own)
@@ -169,9 +174,9 @@ def test_the_referees_code_is_part_of_every_key(store_file, monkeypatch):
     transcript = read_transcript(GAME)
     Referee(transcript).run()
     assert Referee(transcript).remembered() is not None
-    monkeypatch.setattr(memo, "referee_stamp", lambda: "another version")
+    monkeypatch.setattr(memos, "referee_stamp", lambda: "another version")
     assert Referee(transcript).remembered() is None
-    assert memo.kept_transcript(transcript.digest, transcript.source) is None
+    assert notation.kept_transcript(transcript.digest, transcript.source) is None
 
 
 def _packed(key: bytes, data: bytes) -> tuple[bytes, bytes]:
@@ -190,10 +195,10 @@ def test_a_damaged_or_foreign_memo_is_ignored(store_file, damage):
             if damage == "checksum":
                 db.execute("UPDATE memo SET value = ? WHERE key = ?", (value[:-1] + b"x", key))
                 continue
-            data = {"format": marshal.dumps((memo.FORMAT + 1, (), ())),
+            data = {"format": marshal.dumps((codec.FORMAT + 1, (), ())),
                     "garbage": b"\x00 not marshal data",
-                    "foreign class": marshal.dumps((memo.FORMAT, (), (memo._OBJECT, "Popen", "rm -rf /"))),
-                    "not a run": marshal.dumps((memo.FORMAT, (), (memo._TUPLE, 1, 2)))}[damage]
+                    "foreign class": marshal.dumps((codec.FORMAT, (), (codec._OBJECT, "Popen", "rm -rf /"))),
+                    "not a run": marshal.dumps((codec.FORMAT, (), (codec._TUPLE, 1, 2)))}[damage]
             db.execute("UPDATE memo SET value = ?, checksum = ? WHERE key = ?", (*_packed(key, data), key))
     again = Referee(read_transcript(ILLEGAL))
     assert again.remembered() is None
@@ -213,6 +218,6 @@ def test_a_cache_from_before_the_memos_gains_their_table(store_file):
 def test_a_value_the_codec_cannot_hold_is_not_kept_and_the_check_goes_on(store_file, monkeypatch):
     transcript = read_transcript(ILLEGAL)
     cold = _steps(Referee(transcript, cache=False).run())
-    monkeypatch.setattr(memo, "_classes", lambda: {})  # no class it may build or keep
+    monkeypatch.setattr(kept_runs, "CLASSES", ())  # no class it may build or keep
     assert _steps(Referee(transcript).run()) == cold
     assert Referee(transcript).remembered() is None

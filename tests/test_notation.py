@@ -9,10 +9,10 @@ from importlib import resources
 
 import pytest
 
-from referee.errors import NotationError
-from referee.notation import parse_transcript, read_transcript
-from referee.terms import fn
-from referee.transcript import CycleStart, Header, Play, PlayerDecl, Span, Transcript
+from referee.base.errors import NotationError
+from referee.base.terms import fn
+from referee.game.notation import parse_transcript, read_transcript
+from referee.text.transcript import CycleStart, Header, Play, PlayerDecl, Span, Transcript
 
 HEAD = "game: cyclades\nplayers: Ann red, Bob blue, Cy green\ncycle 1\n"
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from referee.errors import NotationError
-from referee.notation import parse_transcript
-from referee.terms import Fn, fn
-from referee.transcript import Span
+from referee.base.errors import NotationError
+from referee.base.terms import Fn, fn
+from referee.game.notation import parse_transcript
+from referee.text.transcript import Span
 
 HEAD = "game: cyclades\nplayers: Ann red, Bob blue, Cy green\ncycle 1\n"
 

@@ -17,16 +17,15 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
-from referee.catalogue import load_catalogue
-from referee.cli import main as referee_main
-from referee.engine import Engine
-from referee.notation import read_transcript
-from referee.readings import load_readings
-from referee.referee import Referee
-from referee.terms import Fn, fn
-
 from test_invariant import _sylph_route
+
+from referee.base.terms import Fn, fn
+from referee.cli import main as referee_main
+from referee.game.catalogue import load_catalogue
+from referee.game.notation import read_transcript
+from referee.game.readings import load_readings
+from referee.judge.engine import Engine
+from referee.judge.visitor import Referee
 
 REPO = Path(__file__).resolve().parents[1]
 SEEDS = REPO.parent / "shared" / "seeds"
@@ -207,7 +206,7 @@ def test_fast_path_and_speculation_agree_with_the_solver_under_each_reading(path
 # -- the 'position:' header (docs/notation.md, "A starting position") --------------------------
 
 def test_a_position_line_adds_to_the_starting_position():
-    from referee.notation import parse_transcript
+    from referee.game.notation import parse_transcript
     text = ("game: cyclades\nplayers: Ann red, Bob blue, Cy green\n"
             "position: port IS2; Ann 2 fleets C2; Ann 3 GP; metropolis IS1; Bob marker IS4; Cy 1 priest\n"
             "cycle 1\ncreatures: Pegasus\ngods: Poseidon, Ares / Zeus, Athena\n")
@@ -228,8 +227,8 @@ def test_a_position_line_adds_to_the_starting_position():
     ("Ann 0 GP", "N from 1 to 99"),
 ])
 def test_a_bad_position_item_is_a_clear_error(item, message):
-    from referee.errors import NotationError
-    from referee.notation import parse_transcript
+    from referee.base.errors import NotationError
+    from referee.game.notation import parse_transcript
     text = f"game: cyclades\nplayers: Ann red, Bob blue, Cy green\nposition: {item}\ncycle 1\n"
     with pytest.raises(NotationError) as error:
         Referee(parse_transcript(text, source="t.txt"))

@@ -1,4 +1,4 @@
-"""Grounding only the statements a call needs (referee/relevance.py): what is
+"""Grounding only the statements a call needs (referee/judge/relevance.py): what is
 left out can neither fire nor reach a shown atom, so every judgement, every
 next state and every list of legal moves is the whole program's, on the
 shipped records of both games (DESIGN.md: a verdict never depends on how it
@@ -12,13 +12,13 @@ import marshal
 
 import pytest
 
-from referee import engine, keptfile
-from referee.engine import Engine
-from referee import relevance
-from referee.relevance import MAX_BINDINGS, Relevance
+from referee.judge import engine, relevance
+from referee.judge import relevance_store as keptfile
+from referee.judge.engine import Engine
+from referee.judge.relevance import MAX_BINDINGS, Relevance
 
 real_merge = relevance._merged
-from referee.terms import Fn, fn
+from referee.base.terms import Fn, fn
 from tests.replays import ROOT, replayed
 
 PROGRAM = """\
@@ -287,8 +287,8 @@ def test_a_kept_file_past_its_bound_starts_again(tmp_path, monkeypatch):
 
 CANONICAL = """\
 import sys
-from referee import keptfile
-from referee.relevance import OTHER
+from referee.judge import relevance_store as keptfile
+from referee.judge.relevance import OTHER
 names = ["n%d" % i for i in range(24)]
 moves = frozenset({(OTHER, ("march", (OTHER, ("island", (OTHER,)), None)))} |
                   {(("p", ()), (name, (OTHER, None))) for name in names})
@@ -316,7 +316,7 @@ def test_the_kept_files_keys_are_the_same_text_in_every_process():
     assert len({tuple(p[:2]) for p in printed}) == 1
     assert len({p[2] for p in printed}) > 1  # the sets' iteration order did differ
     # in this process: the same key built in two orders
-    from referee.relevance import OTHER
+    from referee.judge.relevance import OTHER
 
     a = frozenset([(OTHER, ("x", ())), (("p", ()), ("y", (None,)))])
     b = frozenset(reversed(list(a)))

@@ -14,12 +14,12 @@ from importlib import resources
 import pytest
 from click.testing import CliRunner
 
-from referee.games.cyclades.board import builtin_board, hex_neighbours, load_board
+from referee.base.terms import fn
 from referee.cli import main
-from referee.notation import read_transcript
-from referee.referee import Referee
+from referee.game.notation import read_transcript
+from referee.games.cyclades.board import builtin_board, hex_neighbours, load_board
 from referee.games.cyclades.draw import Position, position_from_state, render_svg, render_text
-from referee.terms import fn
+from referee.judge.visitor import Referee
 
 SVG = "{http://www.w3.org/2000/svg}"
 GAME_3P = "transcripts/cyclades/game-3p.txt"

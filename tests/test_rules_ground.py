@@ -20,12 +20,12 @@ from pathlib import Path
 
 import pytest
 
-from referee.engine import grounding_messages
-from referee.game import known_games
-from referee.notation import read_transcript
-from referee.readings import load_readings, rule_files
-from referee.referee import Referee
-from referee.terms import Fn, fn
+from referee.base.terms import Fn, fn
+from referee.game.notation import read_transcript
+from referee.game.readings import load_readings, rule_files
+from referee.game.registry import known_games
+from referee.judge.engine import grounding_messages
+from referee.judge.visitor import Referee
 
 REPO = Path(__file__).resolve().parent.parent
 

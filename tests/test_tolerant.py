@@ -14,15 +14,15 @@ import jsonschema
 import pytest
 from click.testing import CliRunner
 
-from referee.api import Session
+from referee.ask.session import Session
+from referee.base.errors import RefereeError
 from referee.cli import main
-from referee.errors import RefereeError
-from referee.notation import parse_transcript
+from referee.game.notation import parse_transcript
 
 REPO = Path(__file__).resolve().parents[1]
 GAME_5P = (REPO / "transcripts" / "cyclades" / "game-5p.txt").read_text(encoding="utf-8").splitlines()
 LUNA_2P = (REPO / "transcripts" / "luna" / "game-2p.txt").read_text(encoding="utf-8").splitlines()
-SCHEMA = json.loads(resources.files("referee").joinpath("schema/report.schema.json").read_text())
+SCHEMA = json.loads(resources.files("referee").joinpath("ask/schema/report.schema.json").read_text())
 
 
 def lines(source: list[str], first: int, last: int) -> list[str]:
@@ -176,8 +176,8 @@ def test_the_error_still_goes_to_standard_error(tmp_path, flag):
 
 # "did you mean ...?": the nearest names of the game for a name that cannot be read
 
-from referee.errors import NotationError  # noqa: E402
-from referee.suggest import did_you_mean, nearest  # noqa: E402
+from referee.base.errors import NotationError  # noqa: E402
+from referee.base.words import did_you_mean, nearest  # noqa: E402
 
 
 def test_nearest_offers_only_the_names_about_as_near_as_the_best():

@@ -33,13 +33,13 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
-from referee.api import Session
-from referee.catalogue import load_catalogue
-from referee.cli import main as referee_main
-from referee.errors import RefereeError
-from referee.report import Report
 from replays import replayed
+
+from referee.ask.report import Report
+from referee.ask.session import Session
+from referee.base.errors import RefereeError
+from referee.cli import main as referee_main
+from referee.game.catalogue import load_catalogue
 
 REPO = Path(__file__).resolve().parents[1]
 TRANSCRIPT_DIR = REPO / "transcripts"

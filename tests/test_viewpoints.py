@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from referee.api import Session
+from referee.ask.session import Session
 from referee.cli import main
-from referee.state import Draft
+from referee.game.state import Draft
 
 ROOT = Path(__file__).resolve().parents[1]
 CYCLADES = sorted(p for p in (ROOT / "transcripts" / "cyclades").glob("*.txt") if not p.name.endswith(".report.txt")

@@ -28,13 +28,13 @@ PAIR = ("cyclades", "en", "zh-001")
 
 def render(result) -> str:
     """The example's text from the search result of PAIR."""
-    from referee.translation_report import to_html
+    from referee.compare.report import to_html
 
     return to_html(result)
 
 
 def search():
-    from referee.search import compare_search
+    from referee.compare.search import compare_search
 
     return compare_search(*PAIR)
 

@@ -22,8 +22,8 @@ from __future__ import annotations
 import argparse
 from collections import defaultdict
 
-from referee.api import Session
-from referee.terms import Fn
+from referee.ask.session import Session
+from referee.base.terms import Fn
 
 
 def _key(term):

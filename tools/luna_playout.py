@@ -18,11 +18,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from referee.engine import Engine  # noqa: E402
+from referee.base.terms import Fn  # noqa: E402
+from referee.game.notation import parse_transcript  # noqa: E402
 from referee.games.luna.describe import notation  # noqa: E402
 from referee.games.luna.game import LunaRules  # noqa: E402
-from referee.notation import parse_transcript  # noqa: E402
-from referee.terms import Fn  # noqa: E402
+from referee.judge.engine import Engine  # noqa: E402
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 COLOURS = ["red", "blue", "green", "yellow"]

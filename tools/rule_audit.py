@@ -3,7 +3,7 @@
     python tools/rule_audit.py [GAME ...]      # the table, then the figures
 
 For every rule id that a violation of the rule programs names (the ``violation(Id,
-...)`` atoms of ``referee/rules.lp`` and ``referee/games/<game>/rules/**/*.lp``), the
+...)`` atoms of ``referee/game/rules.lp`` and ``referee/games/<game>/rules/**/*.lp``), the
 audit looks for evidence that a report names that rule *first* for the mistake it
 is about (docs/report.md, "The order of breaches"):
 
@@ -39,7 +39,7 @@ REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from referee.catalogue import load_catalogue  # noqa: E402
+from referee.game.catalogue import load_catalogue  # noqa: E402
 
 GAMES = ("cyclades", "luna")
 _VIOLATION = re.compile(r"\bviolation\(\s*([a-z][a-z0-9_]*)\s*,")
@@ -48,8 +48,8 @@ _HEADER_RULE = re.compile(r"^# Rule broken by the last move: ([a-z0-9_]+)", re.M
 
 
 def violation_ids(game: str) -> list[str]:
-    """Every rule id a violation of the game's rule programs (and of referee/rules.lp) names."""
-    files = [REPO / "referee" / "rules.lp", *sorted((REPO / "referee" / "games" / game / "rules").rglob("*.lp"))]
+    """Every rule id a violation of the game's rule programs (and of referee/game/rules.lp) names."""
+    files = [REPO / "referee" / "game" / "rules.lp", *sorted((REPO / "referee" / "games" / game / "rules").rglob("*.lp"))]
     ids: set[str] = set()
     for path in files:
         code = re.sub(r"%[^\n]*", "", path.read_text(encoding="utf-8"))

@@ -36,12 +36,12 @@ import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 
-from referee.api import Session
-from referee.notation import parse_transcript
-from referee.referee import Run, Step
-from referee.report import Report, Verdict
-from referee.terms import Fn, fn
-from referee.transcript import Play
+from referee.ask.report import Report, Verdict
+from referee.ask.session import Session
+from referee.base.terms import Fn, fn
+from referee.game.notation import parse_transcript
+from referee.judge.values import Run, Step
+from referee.text.transcript import Play
 
 NAMES = ("Ann", "Bob", "Cy", "Dan", "Eve")
 COLOURS = ("red", "blue", "green", "yellow", "black")

@@ -13,10 +13,22 @@ has 4 GP, Bob (Athena) 5, Cy (Ares) 6, Dan (Poseidon) 6, Eve (Apollo) 7 + 1.
 
 from __future__ import annotations
 
-from conftest import (buildings, check_rewritten, count, fleets, fluents, gold, holds, marker, opening, play,
-                      transcript, troops)
+from conftest import (
+    buildings,
+    check_rewritten,
+    count,
+    fleets,
+    fluents,
+    gold,
+    holds,
+    marker,
+    opening,
+    play,
+    transcript,
+    troops,
+)
 
-from referee.terms import Fn, fn
+from referee.base.terms import Fn, fn
 
 
 def golds_along(g, line: str, player: str, nth: int = 1) -> list[int]:

@@ -13,11 +13,10 @@ from __future__ import annotations
 
 import pytest
 from conftest import buildings, fleets, holds, play, troops
-
-from referee.errors import SequenceError
-from referee.terms import fn
-
 from test_rules_movement import MOVES, moves
+
+from referee.base.errors import SequenceError
+from referee.base.terms import fn
 
 LAND = "Ann/Ares: troop on IS1; 2 troops IS1 -> IS2"  # Ann 2 troops against Bob's 1
 SEA = "Bob/Poseidon: fleet on D4; 2 fleets D4 -> D3 -> C2"  # Bob 2 fleets against Ann's 1
@@ -285,8 +284,8 @@ def test_battle_round_python_and_solver_agree_on_which_rounds_some_roll_explains
     sea 2 against 1)."""
     import itertools
 
+    from referee.base.terms import Fn, fn
     from referee.games.cyclades import fastpath
-    from referee.terms import Fn, fn
 
     u = Fn("u")
     for setup, (att, dfd) in ((LAND, ("Ann", "Bob")), ("Ann/Ares: 2 troops on IS1; 3 troops IS1 -> IS2", ("Ann", "Bob")),

@@ -14,10 +14,9 @@ IS7; Eve IS3, IS11. The card tested lies on the 4-GP slot.
 
 from __future__ import annotations
 
-from referee.terms import fn
+from conftest import ANN_FIRST_METROPOLIS, BUILD3, buildings, count, fluents, gold, holds, metropolises, play
 
-from conftest import (ANN_FIRST_METROPOLIS, BUILD3, buildings, count, fluents, gold, holds, metropolises,
-                      play)
+from referee.base.terms import fn
 
 
 def first_cycle(card: str, actions: str) -> str:

@@ -7,10 +7,21 @@ Rules next_turn_order and end_of_game.
 from __future__ import annotations
 
 import pytest
-from conftest import (ANN_FIRST_METROPOLIS, ANN_SECOND_METROPOLIS, BOB_FIRST_METROPOLIS, BOB_SECOND_METROPOLIS,
-                      BUILD3, fluents, golds, metropolises, opening, play, turn_order)
+from conftest import (
+    ANN_FIRST_METROPOLIS,
+    ANN_SECOND_METROPOLIS,
+    BOB_FIRST_METROPOLIS,
+    BOB_SECOND_METROPOLIS,
+    BUILD3,
+    fluents,
+    golds,
+    metropolises,
+    opening,
+    play,
+    turn_order,
+)
 
-from referee.errors import SequenceError
+from referee.base.errors import SequenceError
 
 # -- the turn order of the next cycle ---------------------------------------------------------
 

@@ -17,11 +17,10 @@ Ann on Apollo acts last; Eve (Zeus) first, with 12 GP, then Dan (Athena, 5 GP).
 from __future__ import annotations
 
 import pytest
-
-from referee.terms import Fn, fn
-
 from conftest import count, fluents, gold, holds, play
 from test_rules_creature_effects import first_cycle
+
+from referee.base.terms import Fn, fn
 
 #: The next cycle: the turn order is Eve, Dan, Cy, Bob, Ann; Ann goes to Apollo and acts last.
 CYCLE2 = """

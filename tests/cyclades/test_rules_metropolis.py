@@ -7,10 +7,20 @@ metropolis_counts_as_all, and build_free_slot for the spaces a metropolis takes.
 
 from __future__ import annotations
 
-from conftest import (ANN_FIRST_METROPOLIS, ANN_SECOND_METROPOLIS, BUILD3, buildings, count, fluents, gold, holds,
-                      metropolises, play)
+from conftest import (
+    ANN_FIRST_METROPOLIS,
+    ANN_SECOND_METROPOLIS,
+    BUILD3,
+    buildings,
+    count,
+    fluents,
+    gold,
+    holds,
+    metropolises,
+    play,
+)
 
-from referee.terms import fn
+from referee.base.terms import fn
 
 # -- four philosophers: board crowded5 --------------------------------------------------------
 #

@@ -18,7 +18,6 @@ battle_retreat (seed 003's 复数, once retreat_needs_several) and build (seed
 from __future__ import annotations
 
 import pytest
-
 from conftest import buildings, count, fleets, fluents, gold, holds, metropolises, play, track, troops
 from test_rules_creature_effects import first_cycle
 from test_rules_movement import MOVES as ARES_TURN  # 3 players: Ann on Ares, Bob on Poseidon, Cy Apollo

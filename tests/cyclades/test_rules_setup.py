@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 from conftest import NAMES, count, fleets, fluents, golds, opening, play, transcript, troops, turn_order
 
-from referee.errors import NotationError
-from referee.notation import parse_transcript
-from referee.api import Session
+from referee.ask.session import Session
+from referee.base.errors import NotationError
+from referee.game.notation import parse_transcript
 
 #: Starting placement per seat, copied from referee/games/cyclades/boards/*.toml.
 START = {
@@ -192,7 +192,7 @@ def test_every_rule_of_the_catalogue_has_a_rulebook_test():
     import re
     from pathlib import Path
 
-    from referee.catalogue import load_catalogue
+    from referee.game.catalogue import load_catalogue
 
     ids = set(load_catalogue("cyclades").ids)
     text = "".join(p.read_text(encoding="utf-8") for p in Path(__file__).parent.glob("test_rules_*.py"))
@@ -203,8 +203,8 @@ def test_every_rule_of_the_catalogue_has_a_rulebook_test():
 # -- a starting placement stated by the transcript (the 2-player fleets are weakly sourced) ---------
 
 def _started(*lines: str):
-    from referee.notation import parse_transcript
-    from referee.referee import Referee
+    from referee.game.notation import parse_transcript
+    from referee.judge.visitor import Referee
     text = "game: cyclades\nplayers: Pat red, Quinn blue\n" + "\n".join(lines) + "\ncycle 1\n"
     referee = Referee(parse_transcript(text, "start.cyc"))
     return referee.run().initial

@@ -12,10 +12,10 @@ Fleets: Ann C6, K1; Bob B3, E7; Cy F5, K6; Dan D8, F1; Eve F3, G9.
 
 from __future__ import annotations
 
-from referee.terms import fn
-
 from conftest import check_rewritten, count, fleets, fluents, gold, holds, play, transcript
 from test_rules_creature_effects import first_cycle
+
+from referee.base.terms import fn
 
 #: Ann's fleet from K1 through empty spaces: 10 steps to F2, 12 to D1.
 LONG = ["K2", "K3", "J4", "I4", "H4", "H3", "G3", "G2", "F2", "E1", "D1"]

@@ -6,8 +6,8 @@ no chance, no board picture, the moves read as written.
 
 from __future__ import annotations
 
-from referee.game import Game
-from referee.terms import Fn, fn
+from referee.base.terms import Fn, fn
+from referee.game.contract import Game
 
 
 class NimRules(Game):

@@ -3,9 +3,9 @@ Transcript. Every problem is a NotationError at the word's line and column."""
 
 from __future__ import annotations
 
-from referee.syntax import Leaf, Node, SourceText
-from referee.terms import fn
-from referee.transcript import FrozenMap, Header, Play, PlayerDecl, Transcript
+from referee.base.terms import fn
+from referee.text.syntax import Leaf, Node, SourceText
+from referee.text.transcript import FrozenMap, Header, Play, PlayerDecl, Transcript
 
 START_RULES: tuple[str, ...] = ()  # no start rule besides 'start'
 _WORDS = {"PLAYER": "a player's name", "INT": "a number", "TAKE": "'take'", "FROM": "'from'",

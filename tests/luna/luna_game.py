@@ -22,12 +22,12 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from referee.api import Session
-from referee.engine import Engine
+from referee.ask.session import Session
+from referee.base.terms import Fn, fn
+from referee.game.notation import parse_transcript
 from referee.games.luna.game import LunaRules
-from referee.notation import parse_transcript
-from referee.referee import Referee
-from referee.terms import Fn, fn
+from referee.judge.engine import Engine
+from referee.judge.visitor import Referee
 
 NAMES = ("Ann", "Bob", "Cy", "Dee")
 COLOURS = ("red", "blue", "green", "yellow")
@@ -45,7 +45,7 @@ def transcript(body: str, players: int = 2, layout: str = "intro", header: str =
 def _engine(reading: str = "en") -> Engine:
     """An engine per rules reading: an engine remembers its judgements by state and
     move, and two readings judge the same state differently."""
-    from referee.readings import rule_files
+    from referee.game.readings import rule_files
     return Engine(rule_files("luna"))
 
 
@@ -68,12 +68,12 @@ class Verdict:
     @property
     def first(self) -> str:
         """The rule a report names first: the most specific (docs/report.md)."""
-        from referee.catalogue import load_catalogue
+        from referee.game.catalogue import load_catalogue
         return load_catalogue("luna").ordered(self.violations)[0].rule
 
     def message(self, rule: str) -> str:
         """The report's message for ``rule``, with the player and the details filled in."""
-        from referee.catalogue import load_catalogue
+        from referee.game.catalogue import load_catalogue
         v = next(v for v in self.violations if v.rule == rule)
         return load_catalogue("luna").rule(rule).format(v.role, [str(a) for a in v.args])
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from referee.notation import read_transcript
-from referee.referee import Referee
+from referee.game.notation import read_transcript
+from referee.judge.visitor import Referee
 
 REPO = Path(__file__).resolve().parents[2]
 

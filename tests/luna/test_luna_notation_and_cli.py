@@ -10,12 +10,12 @@ import pytest
 from click.testing import CliRunner
 from luna_game import transcript
 
-from referee.catalogue import load_catalogue
+from referee.base.errors import DataError, NotationError
+from referee.base.terms import fn
 from referee.cli import main
-from referee.errors import DataError, NotationError
-from referee.games import known_games
-from referee.notation import parse_transcript
-from referee.terms import fn
+from referee.game.catalogue import load_catalogue
+from referee.game.notation import parse_transcript
+from referee.game.registry import known_games
 
 REPO = Path(__file__).resolve().parents[2]
 SEED = REPO.parent / "shared" / "seeds" / "002_e8ed60f3a9b41215.txt"
@@ -90,7 +90,7 @@ def test_a_data_file_overrides_printed_values(tmp_path):
                     '[sources]\nbuilder = "my copy of the game"\n', encoding="utf-8")
     game = tmp_path / "g.txt"
     game.write_text(transcript("round 1\nAnn: meditate", header="board: mine.toml"), encoding="utf-8")
-    from referee.api import Session
+    from referee.ask.session import Session
     rules = Session(str(game)).rules
     assert fn("builder_step", 2) in rules.static and fn("priestess_value", 1, 7) in rules.static
     assert rules.data.source("builder") == "my copy of the game"
@@ -173,14 +173,14 @@ def test_cli_json_report_for_luna_follows_the_schema():
     import jsonschema
     result = CliRunner().invoke(main, ["check", "--json", "transcripts/luna/illegal-tile-beyond-guard.txt"])
     report = json.loads(result.output)
-    schema = json.loads(resources.files("referee").joinpath("schema/report.schema.json").read_text())
+    schema = json.loads(resources.files("referee").joinpath("ask/schema/report.schema.json").read_text())
     jsonschema.validate(report, schema)
     assert report["game"] == "luna" and report["problems"][0]["breaches"][0]["rule"] == "tile_available"
 
 
 def test_figures_line_places_the_figures_in_the_normal_layout():
     """Rule setup_figures: in the normal layout the players place the figures."""
-    from referee.api import Session
+    from referee.ask.session import Session
     text = transcript("figures: priestess on 2, 建筑师 on island 5\npreparation", layout="normal")
     rules = Session(parse_transcript(text, "t.luna")).rules
     placed = {f.args[0].name: f.args[1] for f in rules.static if f.name == "figure_start"}
@@ -196,7 +196,7 @@ def test_a_data_file_deals_the_temple_tiles(tmp_path):
     (tmp_path / "deal.toml").write_text("start_tiles = [2, 1]\n", encoding="utf-8")
     game = tmp_path / "g.txt"
     game.write_text(transcript("round 1", header="board: deal.toml"), encoding="utf-8")
-    from referee.api import Session
+    from referee.ask.session import Session
     rules = Session(str(game)).rules
     assert {(f.args[0], f.args[1]) for f in rules.static if f.name == "start_tile"} == {("Ann", 2), ("Bob", 1)}
     (tmp_path / "deal.toml").write_text("start_tiles = [3, 1]\n", encoding="utf-8")
@@ -208,7 +208,7 @@ def test_a_round_heading_before_the_round_ended_is_set_aside_and_said():
     """Rule meditate_last: only the last time marker ends the action phase. A
     'round 2' written before it is set aside (the report says so, at its line),
     and the moves after it are judged in round 1."""
-    from referee.api import Session
+    from referee.ask.session import Session
     text = transcript("round 1\nAnn: meditate\nround 2\nBob: meditate")
     report = Session(parse_transcript(text, "t.luna")).check()
     assert not report.problems

@@ -15,13 +15,13 @@ import xml.etree.ElementTree as ET
 import pytest
 from click.testing import CliRunner
 
-from referee.api import Session
+from referee.ask.session import Session
+from referee.base.terms import Fn, fn
 from referee.cli import main
+from referee.game.notation import read_transcript
 from referee.games.luna import data as luna_data
 from referee.games.luna.draw import LunaPosition, position_from_state, render_svg, render_text, table_of
-from referee.notation import read_transcript
-from referee.referee import Referee
-from referee.terms import Fn, fn
+from referee.judge.visitor import Referee
 
 SVG = "{http://www.w3.org/2000/svg}"
 GAME_2P = "transcripts/luna/game-2p.txt"

@@ -17,12 +17,12 @@ import pytest
 from click.testing import CliRunner
 from luna_game import position
 
-from referee.catalogue import load_catalogue
+from referee.base.terms import fn
 from referee.cli import main as referee_main
-from referee.notation import read_transcript
-from referee.readings import load_readings
-from referee.referee import Referee
-from referee.terms import fn
+from referee.game.catalogue import load_catalogue
+from referee.game.notation import read_transcript
+from referee.game.readings import load_readings
+from referee.judge.visitor import Referee
 
 REPO = Path(__file__).resolve().parents[2]
 SEED = REPO.parent / "shared" / "seeds" / "002_e8ed60f3a9b41215.txt"
@@ -138,7 +138,8 @@ def test_substitute_alone_one_council_seat_from_any_island():
 def test_substitute_alone_is_offered_among_the_legal_moves():
     """The moves the variant allows are among legal/2 (the alternatives a report offers)."""
     from luna_game import transcript
-    from referee.notation import parse_transcript
+
+    from referee.game.notation import parse_transcript
     referee = Referee(parse_transcript(transcript("round 1", header=FAQ), "t.luna"))
     state = referee.run(close=False).final
     legal = {m for _, m in referee.legal_moves(state)}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from luna_game import check, position, transcript
 
-from referee.terms import fn
+from referee.base.terms import fn
 
 START = position("round 1")
 END_OF_ACTIONS = ("Ann: meditate", "Bob: meditate", "Ann: meditate")

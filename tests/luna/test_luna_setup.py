@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from luna_game import NAMES, initial, position
 
-from referee.terms import fn
+from referee.base.terms import fn
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

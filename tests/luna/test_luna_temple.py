@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from luna_game import position
 
-from referee.terms import fn
+from referee.base.terms import fn
 
 START = position("round 1")
 

@@ -45,7 +45,7 @@ class Server:
             self._data = tempfile.TemporaryDirectory(prefix="referee-data-")
             data = Path(self._data.name)
         self.data = data
-        # a judgement cache of this server's own (referee/cache.py), as on a fresh machine: what a test
+        # a judgement cache of this server's own (referee/store/judgements.py), as on a fresh machine: what a test
         # measures (a slow check, a worker busy with it) does not depend on what earlier runs left
         # behind; cache=False: none at all, so that the same game is as slow to judge every time
         env = {**os.environ, "REFEREE_CACHE": str(Path(data) / "judgements.sqlite") if cache else "off"}

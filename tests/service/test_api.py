@@ -15,10 +15,10 @@ from importlib import resources
 import pytest
 from service_server import Server, transcript
 
-from referee.api import Session
-from referee.catalogue import load_catalogue
-from referee.notation import parse_transcript
-from referee.readings import load_readings
+from referee.ask.session import Session
+from referee.game.catalogue import load_catalogue
+from referee.game.notation import parse_transcript
+from referee.game.readings import load_readings
 
 OUTBID = "cyclades/illegal-outbid-too-low.txt"
 UNAFFORDABLE = "cyclades/illegal-offer-unaffordable.txt"
@@ -154,7 +154,7 @@ def test_the_page_and_its_files_are_served(server):
         with urllib.request.urlopen(server.url + path, timeout=10) as response:
             assert response.status == 200
             expected = "index.html" if path == "/" else path.split("/")[-1]
-            assert response.read().decode() == resources.files("referee").joinpath("web", expected).read_text()
+            assert response.read().decode() == resources.files("referee").joinpath("service", "web", expected).read_text()
     _error(server.get("/web/../pyproject.toml"), 404, "http")
     _error(server.get("/web/secret.txt"), 404, "http")
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from service_server import ROOT, Server
 
-from referee.catalogue import load_catalogue
+from referee.game.catalogue import load_catalogue
 
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = ROOT / "test-artifacts"

@@ -192,13 +192,13 @@ def test_on_a_network_only_table_links_answer_and_the_host_header_is_checked():
 
 
 def test_a_worker_grown_past_its_memory_bound_gives_way_to_a_fresh_one():
-    """A worker keeps every clingo symbol it has made (referee/growth.py), so one
+    """A worker keeps every clingo symbol it has made (referee/run/growth.py), so one
     that has grown past its bound is replaced after answering: the answer goes
     out, and the next request is answered as well by a fresh worker. A bound of
     one byte: every worker has grown past it at its first answer."""
     import asyncio
 
-    from referee.pool import WorkerPool
+    from referee.service.pool import WorkerPool
 
     request = {"transcript": transcript(OUTBID), "name": "outbid.txt", "after": 2}
 

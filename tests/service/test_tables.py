@@ -1,4 +1,4 @@
-"""Tables (referee/tables.py, docs/service.md): a game in progress kept by the
+"""Tables (referee/service/tables.py, docs/service.md): a game in progress kept by the
 real service in its SQLite file, with a host link and a link per player.
 
 What is tested is what a club relies on: a player's link answers as that
@@ -20,9 +20,9 @@ import urllib.request
 import pytest
 from service_server import Server, transcript
 
-from referee.api import Session
-from referee.notation import parse_transcript
-from referee.tables import Link, Reseating, TableStore, reseat
+from referee.ask.session import Session
+from referee.game.notation import parse_transcript
+from referee.service.tables import Link, Reseating, TableStore, reseat
 
 UNAFFORDABLE = "cyclades/illegal-offer-unaffordable.txt"
 OUTBID = "cyclades/illegal-outbid-too-low.txt"

@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Union
 
-from ...errors import BoardError
-from ...tomlsource import TomlSource
-from ...terms import Fn, fn
+from referee.base.errors import BoardError
+from referee.base.terms import Fn, fn
+from referee.text.toml_source import TomlSource
 
 __all__ = [
     "Island",

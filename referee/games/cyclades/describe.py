@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from ...terms import Fn, Term
+from referee.base.terms import Fn, Term
+
 from .fastpath import SYLPH_RANGE, route
 from .figures import FIGURE_CARDS
 

@@ -22,10 +22,15 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
-from ...errors import RefereeError
-from ...picture import INK as _INK, Picture, Svg as _Svg, svg_escape as _esc, svg_number as _n
+from referee.base.errors import RefereeError
+from referee.base.terms import Fn
+from referee.game.picture import INK as _INK
+from referee.game.picture import Picture
+from referee.game.picture import Svg as _Svg
+from referee.game.picture import svg_escape as _esc
+from referee.game.picture import svg_number as _n
+
 from .board import Board, Island, builtin_board, load_board, parse_hex
-from ...terms import Fn
 
 __all__ = [
     "Position",

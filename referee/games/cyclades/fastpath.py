@@ -11,8 +11,9 @@ reading.
 
 from __future__ import annotations
 
-from ...state import Draft, tup
-from ...terms import Fn, Term, fn
+from referee.base.terms import Fn, Term, fn
+from referee.game.state import Draft, tup
+
 from . import figures
 
 GODS = ("zeus", "athena", "poseidon", "ares")

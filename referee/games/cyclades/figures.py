@@ -8,8 +8,8 @@ Works on a ``Draft`` of the state and the game's ``fastpath.Facts``.
 
 from __future__ import annotations
 
-from ...state import Draft, tup
-from ...terms import Fn, Term, fn
+from referee.base.terms import Fn, Term, fn
+from referee.game.state import Draft, tup
 
 #: The figures that go on an island (rule figure_place); the Kraken goes to sea.
 ISLAND_FIGURES = ("minotaur", "chiron", "medusa", "polyphemus")

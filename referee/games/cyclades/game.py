@@ -6,15 +6,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .board import BUILTIN_PLAYER_COUNTS, Board, board_facts, builtin_board, load_board
-from ...errors import BoardError, NotationError, Position
-from ...readings import load_readings, rule_files
-from ...state import Draft, tup
-from ...suggest import did_you_mean
-from ...terms import Fn, fn
-from ...transcript import Header, Play, Transcript
-from ...game import Game, Imported
+from referee.base.errors import BoardError, NotationError, Position
+from referee.base.terms import Fn, fn
+from referee.base.words import did_you_mean
+from referee.game.contract import Game
+from referee.game.registry import Imported
+from referee.game.state import Draft, tup
+from referee.text.transcript import Header, Play, Transcript
+
 from . import describe, fastpath
+from .board import BUILTIN_PLAYER_COUNTS, Board, board_facts, builtin_board, load_board
 
 SEAT_LETTERS = "ABCDE"
 #: The gold a player behind the screen is taken to hold when another player asks
@@ -38,7 +39,8 @@ def _position(transcript: Transcript, key: str) -> Position:
     return Position(transcript.source, span.line, span.column)
 
 
-def setup(transcript: Transcript, board_file: str | None = None, rules: str | None = None) -> Setup:
+def setup(transcript: Transcript, board_file: str | None = None, rules: str | None = None,
+          variants: tuple[str, ...] = ()) -> Setup:
     """The static facts of a game: players, turn track, board, reading."""
     header: Header = transcript.header
     players = tuple(p.name for p in header.players)
@@ -76,7 +78,7 @@ def setup(transcript: Transcript, board_file: str | None = None, rules: str | No
     static: list[Fn] = [fn("player", p) for p in players]
     static.append(fn("player_count", len(players)))
     static.append(fn("variant", rules or header.rules))
-    static += [fn("variant_active", Fn(v)) for v in load_readings("cyclades").active(rules or header.rules)]
+    static += [fn("variant_active", Fn(v)) for v in variants]
     seen: dict[str, int] = {}
     for pos, p in enumerate(order, start=1):
         seen[p] = seen.get(p, 0) + 1
@@ -232,9 +234,9 @@ class CycladesRules(Game):
     picture = Imported("referee.games.cyclades.draw:PICTURE")  # referee board, Session.picture
     builtin_boards = frozenset(f"{n}p" for n in BUILTIN_PLAYER_COUNTS)  # what a board: line names, not a file
 
-    def __init__(self, transcript: Transcript, board_file: str | None = None, rules: str | None = None):
-        self.setup = setup(transcript, board_file=board_file, rules=rules)
-        self.program_files = rule_files(self.name)
+    def __init__(self, transcript: Transcript, board_file: str | None = None, rules: str | None = None,
+                 variants: tuple[str, ...] = ()):
+        self.setup = setup(transcript, board_file=board_file, rules=rules, variants=variants)
         self.static = self.setup.static
         self.players = self.setup.players
         self.board = self.setup.board

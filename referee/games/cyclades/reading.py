@@ -25,12 +25,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
-from ...errors import NotationError
-from ...suggest import did_you_mean, nearest
-from ...syntax import Leaf, Node, ParseProblem, SourceText, and_list as _and, lexeme as _lexeme, quote as _quote
-from ...terms import Fn, fn
-from ...tomlsource import parse_toml
-from ...transcript import (
+from referee.base.errors import NotationError
+from referee.base.terms import Fn, fn
+from referee.base.words import did_you_mean, nearest
+from referee.text.syntax import Leaf, Node, ParseProblem, SourceText
+from referee.text.syntax import and_list as _and
+from referee.text.syntax import lexeme as _lexeme
+from referee.text.syntax import quote as _quote
+from referee.text.toml_source import parse_toml
+from referee.text.transcript import (
     CHANCE,
     CycleStart,
     FrozenMap,

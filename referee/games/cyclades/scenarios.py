@@ -11,8 +11,8 @@ searched.
 
 from __future__ import annotations
 
-from ...search import Scenario
-from ...terms import Fn, fn
+from referee.base.terms import Fn, fn
+from referee.game.scenario import Scenario
 
 _HEAD3 = ["game: cyclades", "players: Ann red, Bob blue, Cy green"]
 _HEAD2 = ["game: cyclades", "players: Pat red, Quinn blue", "order: Pat, Quinn, Quinn, Pat", "board: 2p"]

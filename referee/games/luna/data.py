@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ...errors import DataError, Position
-from ...tomlsource import TomlSource
+from referee.base.errors import DataError, Position
+from referee.text.toml_source import TomlSource
 
 KINDS = ("shrine", "herbs", "waves", "sailboat", "bribe", "book", "substitute")
 MAX_FILE = 1 << 20

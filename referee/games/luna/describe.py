@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from ...terms import Fn, Term, fn
+from referee.base.terms import Fn, Term, fn
 
 JETTY = fn("jetty")
 

@@ -23,13 +23,17 @@ deterministic (islands in order, players in seat order).
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
-from ...errors import RefereeError
-from ...picture import INK as _INK, Picture, Svg as _Svg, svg_escape as _esc, svg_number as _n
-from ...terms import Fn
+from referee.base.errors import RefereeError
+from referee.base.terms import Fn
+from referee.game.picture import INK as _INK
+from referee.game.picture import Picture
+from referee.game.picture import Svg as _Svg
+from referee.game.picture import svg_escape as _esc
+from referee.game.picture import svg_number as _n
+
 from . import data as luna_data
 
 __all__ = ["LunaPosition", "position_from_state", "render_svg", "render_text", "LunaPicture", "PICTURE", "COLOURS"]

@@ -9,12 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...errors import DataError, NotationError, Position
-from ...readings import load_readings
-from ...terms import Fn, fn
-from ...transcript import Play, Transcript
-from ...game import Game, Imported
-from ...readings import rule_files
+from referee.base.errors import DataError, NotationError, Position
+from referee.base.terms import Fn, fn
+from referee.game.contract import Game
+from referee.game.registry import Imported
+from referee.text.transcript import Play, Transcript
+
 from . import data as luna_data
 from . import describe, speculate
 
@@ -74,11 +74,11 @@ def temple_layout(values: luna_data.LunaData, players: int) -> Layout:
 
 
 def static_facts(players: tuple[str, ...], values: luna_data.LunaData, layout: str, reading: str,
-                 figures: dict[str, int] | None = None) -> tuple[Fn, ...]:
+                 figures: dict[str, int] | None = None, variants: tuple[str, ...] = ()) -> tuple[Fn, ...]:
     n = len(players)
     facts: list[Fn] = [fn("player_count", n), fn("variant", fn(reading) if reading.isidentifier() else reading),
                        fn("layout", fn(layout)), fn("start_player", players[0])]
-    facts += [fn("variant_active", Fn(v)) for v in load_readings("luna").active(reading)]
+    facts += [fn("variant_active", Fn(v)) for v in variants]
     for seat, p in enumerate(players, start=1):
         facts += [fn("player", p), fn("role", p), fn("seat", p, seat)]
     facts.append(fn("role", fn("game")))
@@ -118,7 +118,8 @@ class LunaRules(Game):
     # no built-in board: a board: line names a data file
     has_fast_path = True  # the bookkeeping steps (speculate.bookkeeping)
 
-    def __init__(self, transcript: Transcript, board_file: str | None = None, rules: str | None = None):
+    def __init__(self, transcript: Transcript, board_file: str | None = None, rules: str | None = None,
+                 variants: tuple[str, ...] = ()):
         header = transcript.header
         self.players = header.player_names
         override = board_file or header.board
@@ -139,11 +140,10 @@ class LunaRules(Game):
             raise DataError(f"the data file does not fit {len(self.players)} players: {error}", where) from None
         self.layout = header.options.get("layout", "intro")
         self.reading = rules or header.rules
-        self.program_files = rule_files(self.name)
         self._options = dict(header.options)
         figures = {name: int(header.options[f"figure_{name}"]) for name in FIGURES
                    if f"figure_{name}" in header.options}
-        self.static = static_facts(self.players, self.data, self.layout, self.reading, figures)
+        self.static = static_facts(self.players, self.data, self.layout, self.reading, figures, variants)
         self._facts = speculate.Facts(self.static)
 
     # -- which placeholder values a check relied on -----------------------------------

@@ -10,12 +10,12 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
-from ...errors import NotationError
-from ...suggest import did_you_mean
-from ...syntax import Leaf, Node, SourceText
-from ...terms import Fn, fn
-from ...tomlsource import parse_toml
-from ...transcript import CycleStart, FrozenMap, Header, Play, PlayerDecl, Span, Transcript
+from referee.base.errors import NotationError
+from referee.base.terms import Fn, fn
+from referee.base.words import did_you_mean
+from referee.text.syntax import Leaf, Node, SourceText
+from referee.text.toml_source import parse_toml
+from referee.text.transcript import CycleStart, FrozenMap, Header, Play, PlayerDecl, Span, Transcript
 
 ISLANDS = range(1, 8)
 JETTY = fn("jetty")

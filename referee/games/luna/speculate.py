@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from ...terms import Fn, fn
+from referee.base.terms import Fn, fn
 
 ACTIVE, INACTIVE, JETTY, GAME = fn("active"), fn("inactive"), fn("jetty"), fn("game")
 

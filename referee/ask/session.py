@@ -1,0 +1,355 @@
+"""What a user asks the referee, as functions: check a transcript, explain one
+move, list the moves possible now, draw the position. The command line and the
+service (referee/service/app.py) call these.
+
+A session may answer as one player sees the game (``Session.seen_by``): then a
+decision of another player is listed as the game's rules permit it whatever
+that player keeps hidden (the game's ``screen``), so that no answer states
+another player's hidden figures (such as gold behind a screen)."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from referee.ask.report import Assumed, Breach, Report, Verdict
+from referee.base.errors import NotationError, Position, RefereeError, SequenceError, SolverLimitError
+from referee.game.catalogue import load_catalogue
+from referee.game.notation import parse_transcript, read_transcript
+from referee.game.registry import check_game, game_class
+from referee.judge.values import Run, Step, Violation
+from referee.judge.visitor import Referee
+from referee.text.transcript import CycleStart, Transcript
+
+if TYPE_CHECKING:
+    from referee.game.picture import Picture
+
+#: Alternatives shown per group, and groups shown, unless everything is asked for.
+ALTERNATIVES_PER_GROUP = 6
+ALTERNATIVE_GROUPS = 8
+
+
+def board_picture_of(game: str) -> Picture:
+    """The board picture of a game (referee.picture), or a RefereeError: an
+    unknown game, or a game that has no board picture (yet)."""
+    cls = game_class(game)
+    if cls.picture is None:
+        raise cls.lacks("board picture")
+    return cls.picture
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A written move's verdict in brief, for marking its line."""
+
+    number: int
+    line: int
+    column: int
+    player: str
+    text: str
+    legal: bool
+    disputed: bool
+
+
+class Session:
+    """A transcript read and set up for refereeing."""
+
+    def __init__(self, transcript: Transcript | str | Path, *, rules: str | None = None, board: str | None = None,
+                 fast_path: bool = True, strict: bool = False, time_limit: float | None = None,
+                 cache: bool = True):
+        if not isinstance(transcript, Transcript):
+            transcript = read_transcript(transcript)
+        self.transcript = transcript
+        self.referee = Referee(transcript, fast_path=fast_path, strict=strict, rules=rules, board=board,
+                               time_limit=time_limit, cache=cache)
+        self.rules = self.referee.rules
+        self.catalogue = load_catalogue(self.rules.name)
+        self.reading = rules or transcript.header.rules
+        self.viewpoint: str | None = None  # the player whose view the answers keep to; None: everything
+        known = _known_readings(self.rules.name, self.catalogue)
+        if self.reading not in known:
+            span = transcript.header.spans.get("rules")
+            raise NotationError(f"unknown rules reading '{self.reading}'; known readings: {', '.join(known)}",
+                                Position(transcript.source, span.line, span.column) if span else None)
+        # the catalogue reading whose sentences the reports quote: a reading that is no
+        # translation (a publisher's ruling, say: readings.toml) quotes the English
+        self.quoting = self.reading if self.reading in self.catalogue.readings else "en"
+
+    def seen_by(self, player: str | None) -> "Session":
+        """This session answering as ``player`` (a name from the players line)
+        sees the game: another player's hidden figures are never stated. The
+        copy shares the referee, so what was judged is not judged again."""
+        if player is None:
+            return self
+        if player not in self.rules.players:
+            span = self.transcript.header.spans.get("players")
+            raise NotationError(f"'{player}' is not a player of this game; the players are "
+                                f"{', '.join(self.rules.players)}",
+                                Position(self.transcript.source, span.line, span.column) if span else None)
+        seen = copy.copy(self)
+        seen.viewpoint = player
+        return seen
+
+    def _screened(self, state: frozenset, role) -> frozenset | None:
+        """The state as the viewpoint knows it when ``role`` (not the viewpoint)
+        decides: the game's ``screen``; None when nothing is hidden from it."""
+        if self.viewpoint is None or role == self.viewpoint or not isinstance(role, str):
+            return None
+        return self.rules.screen(state, self.viewpoint)
+
+    # -- verdicts ---------------------------------------------------------------------
+    def breach(self, violation: Violation) -> Breach:
+        entry = self.catalogue.rule(violation.rule)
+        args = [self.rules.term_text(a) for a in violation.args]
+        return Breach(violation.rule, entry.title, entry.format(self.rules.role_text(violation.role), args),
+                      entry.en, self.quoting, entry.sentence(self.quoting) if self.quoting != "en" else "")
+
+    def verdict(self, run: Run, step: Step, alternatives: bool = False, everything: bool = False) -> Verdict:
+        play = step.play or self._nearest_play(run, step)
+        line, column = (play.span.line, play.span.column) if play else (1, 1)
+        text = step.play.text if step.play else self.rules.describe_move(step.move)
+        verdict = Verdict(
+            number=step.number, file=self.transcript.source, line=line, column=column,
+            cycle=self.rules.cycle(step.before), player=self.rules.role_text(step.role), text=text,
+            move=self.rules.describe_move(step.move), legal=step.legal,
+            disputed=bool(step.play and step.play.disputed),
+            breaches=tuple(self.breach(v) for v in self.catalogue.ordered(step.violations)),
+            warnings=self.rules.warnings(step.move) if step.play else (),
+            notes=self.rules.notes(step.before, step.move) if step.play else (),
+            inserted=step.inserted, period=self.rules.period,
+            assumptions=tuple(a.text for a in run.assumptions if step.number is not None and a.number == step.number))
+        if alternatives:
+            # The position the move was decided in, as `moves --after N-1` shows it: the
+            # written move itself is not taken out (another role's move may be legal here).
+            who, groups, total, complete = self.alternatives(step.before, everything)
+            verdict = replace(verdict, alternatives=tuple(groups), alternatives_for=who,
+                              alternatives_total=total, alternatives_complete=complete)
+        return verdict
+
+    def _nearest_play(self, run: Run, step: Step):
+        """For a step nobody wrote: the last written move before it."""
+        index = run.steps.index(step)
+        return next((s.play for s in reversed(run.steps[:index]) if s.play), None)
+
+    def alternatives(self, state: frozenset, everything: bool = False) -> tuple[str, list[str], int, bool]:
+        """Who decides in ``state`` and what they may do, grouped for a person:
+        (who, groups, number of moves, whether the groups name every move). For a
+        written move this is the position before it, exactly as ``moves`` lists
+        it after the move before (docs/report.md, "What may be done instead")."""
+        role = self.rules.control(state)
+        if role is None:
+            return "nobody: the game is over", [], 0, True
+        screened = self._screened(state, role)
+        if screened is not None:  # what the rules permit whatever the player keeps hidden
+            state = screened
+        moves = [m for r, m in self.referee.legal_moves(state) if r == role]
+        complete = self._group(moves, None, state, role, screened is not None)
+        total = None if screened is not None else len(moves)  # a count would tell the hidden figures
+        if everything:
+            return self.rules.role_text(role), complete, total, True
+        groups = self._group(moves, ALTERNATIVES_PER_GROUP, state, role, screened is not None)
+        if len(groups) > ALTERNATIVE_GROUPS:
+            groups = groups[:ALTERNATIVE_GROUPS] + [f"and {len(groups) - ALTERNATIVE_GROUPS} more kinds of move"]
+        return self.rules.role_text(role), groups, total, groups == complete
+
+    def _listed(self, state: frozenset) -> frozenset:
+        """The position whose legal moves are the alternatives in ``state``: for a
+        viewpoint, what the rules permit whatever the deciding player keeps hidden."""
+        role = self.rules.control(state)
+        screened = self._screened(state, role) if role is not None else None
+        return state if screened is None else screened
+
+    def _group(self, moves: list, limit: int | None, state: frozenset, role, screened: bool = False) -> list[str]:
+        """The game's grouping of moves, worded from the position (``state``, the
+        deciding ``role``); ``screened``: the moves of a player whose hidden figures
+        the reader does not know."""
+        return self.rules.group_moves(moves, limit, state=state, player=role, screened=screened)
+
+    # -- the three questions ----------------------------------------------------------------
+    def check(self, alternatives: bool = False) -> Report:
+        """Judge every move. A record that cannot be followed raises its
+        SequenceError, which carries (``error.report``) the report of the moves
+        judged before it. With ``alternatives`` and the judgement cache on, the
+        alternatives of every illegal move and of the last move, and the moves
+        that may be made where the record stops, are listed too and kept, so that
+        ``explain`` of those moves and ``moves`` after this check need no solver
+        (``referee check`` of one record: what a table asks next)."""
+        try:
+            run = self.referee.run()
+        except SequenceError as error:
+            if getattr(error, "run", None) is not None:
+                error.report = self._report(error.run, alternatives)
+                error.report.error = error
+            raise
+        return self._report(run, alternatives)
+
+    def _report(self, run: Run, alternatives: bool = False) -> Report:
+        report = Report(self.transcript.source, self.rules.name, self.reading, self.rules.players,
+                        moves_checked=sum(1 for _ in run.written()), cycles=run.periods,
+                        stopped=run.stopped, period=self.rules.period,
+                        assumptions=[Assumed(a.number, self.transcript.source, a.line, a.column, a.text)
+                                     for a in run.assumptions])
+        written = [s for s in run.written() if s.play]
+        disputed = [self._listed(s.before) for s in written if s.play.disputed]
+        if alternatives and self.referee.engine.store is not None:  # what a table asks next, kept
+            asked = [self._listed(s.before) for s in [*(s for s in written if s.violations), *written[-1:]]]
+            unclosed = run.unclosed()
+            if unclosed is not None and self.rules.control(unclosed.final) is not None:
+                asked.append(self._listed(unclosed.final))  # `moves`: what may be done now
+            try:  # with the disputed moves' alternatives: the legal moves of many positions in a few solver calls
+                self.referee.engine.legal_moves_many(self.rules.static, disputed + asked)
+            except SolverLimitError:  # over the time bound: an explain lists them, or says so
+                pass
+        if disputed:  # their alternatives, for the report
+            self.referee.engine.legal_moves_many(self.rules.static, disputed)
+        for step in run.steps:
+            if step.violations:
+                report.problems.append(self.verdict(run, step))
+            if step.play and step.play.disputed and step.number is not None:
+                report.disputes.append(self.verdict(run, step, alternatives=True))
+            if step.play and step.number is not None and self.rules.warnings(step.move):
+                report.warnings.append(self.verdict(run, step))
+        if self.rules.is_over(run.final):
+            report.outcome = self.outcome(run.final)
+            report.winners = tuple(self.rules.winners(run.final))
+        report.unverified = self.rules.unverified_values(run)
+        return report
+
+    def outcome(self, state: frozenset) -> str:
+        """The end of the game in words; for a viewpoint, without the hidden figures
+        of the other players (a game whose words tell them takes ``viewpoint``)."""
+        return self.rules.describe_outcome(state, viewpoint=self.viewpoint)
+
+    def marks(self, run: Run | None = None) -> list[Mark]:
+        """Every written move's verdict in brief (for marking the lines of a page):
+        of the whole transcript, or of ``run`` (the moves judged before a
+        SequenceError: ``error.run``)."""
+        run = run if run is not None else self.referee.run()
+        return [Mark(s.number, s.play.span.line, s.play.span.column, self.rules.role_text(s.role), s.play.text,
+                     s.legal, s.play.disputed) for s in run.written()]
+
+    def picture(self, after: int | None = None, svg: bool = True) -> str:
+        """The position after move ``after`` (default: the last) drawn as SVG (or
+        text) by the game's picture (``Game.picture``), titled with the move and the
+        game's period; never hidden information. A RefereeError for a game
+        without a board picture."""
+        picture = board_picture_of(self.rules.name)
+        total = len(self.transcript.plays)
+        if after is not None and not 0 <= after <= total:
+            raise RefereeError(f"there is no move {after}: the transcript has {total} moves (0 to {total})")
+        run = self.referee.run(upto=(after + 1) if after is not None else None, close=False)
+        number = total if after is None else after
+        illegal = sum(1 for step in run.written() if step.violations and step.number <= number)
+        name = Path(self.transcript.source).name
+        title = (f"before the first move of {name}" if number == 0 else
+                 f"after move {number} of {name}, {self.rules.period} {self.rules.cycle(run.final)}")
+        if illegal:
+            title += f" ({illegal} illegal move{'s' if illegal != 1 else ''} applied as played)"
+        return picture.position(self.rules, run.final, [(p.name, p.colour) for p in self.transcript.header.players],
+                                title, svg)
+
+    def explain(self, move: int | None = None, line: int | None = None, everything: bool = False,
+                column: int | None = None) -> Verdict:
+        number = self.move_number(move, line, column)
+        # the whole run made before (``referee check``) holds the move's step as
+        # judging up to it would (tests/test_invariant.py); else the moves up to it are judged
+        run = self.referee.remembered() or self.referee.run(upto=number + 1, decided=False)
+        step = run.step_of(number)
+        if step is None:  # strict mode stopped earlier, or the game ended
+            raise RefereeError(f"move {number} was not reached: the check stopped before it")
+        return self.verdict(run, step, alternatives=True, everything=everything)
+
+    def moves(self, after: int | None = None, everything: bool = False) -> tuple[str, list[str], int, int, bool]:
+        """What the role in control may do after move ``after`` (default: the last)."""
+        total = len(self.transcript.plays)
+        if after is not None and not 0 <= after <= total:
+            raise RefereeError(f"there is no move {after}: the transcript has {total} moves")
+        run = self.referee.run(upto=(after + 1) if after is not None else None, close=False)
+        who, groups, count, complete = self.alternatives(run.final, everything)
+        return who, groups, count, after if after is not None else total, complete
+
+    def move_number(self, move: int | None, line: int | None, column: int | None = None) -> int:
+        """The number of a move given by its number, or by its line (and column),
+        as a compiler's message names a place: ``FILE:LINE`` is the first move
+        written on the line, ``FILE:LINE:COLUMN`` the move written there."""
+        plays = self.transcript.plays
+        if move is not None:
+            if not 1 <= move <= len(plays):
+                raise RefereeError(f"there is no move {move}: the transcript has {len(plays)} moves")
+            return move
+        on_line = [(number, play) for number, play in enumerate(plays, start=1) if play.span.line == line]
+        if not on_line:
+            raise RefereeError(self._no_move_on(line))
+        if column is not None:  # the move whose text holds the column, else the last one before it
+            before = [(n, p) for n, p in on_line if p.span.column <= column] or on_line[:1]
+            return before[-1][0]
+        return on_line[0][0]
+
+    def _no_move_on(self, line: int) -> str:
+        """Why a line holds no move, in words."""
+        plays = self.transcript.plays
+        heading = next((e for e in self.transcript.events if isinstance(e, CycleStart) and e.span.line == line),
+                       None)
+        period = self.rules.period
+        if heading is not None:
+            what = f"line {line} is the heading '{period} {heading.number}', not a move"
+        elif plays and line < plays[0].span.line:
+            what = f"line {line} comes before the first move (line {plays[0].span.line})"
+        else:
+            what = f"line {line} holds no move"
+        after = [p.span.line for p in plays if p.span.line > line]
+        return what + (f"; the next move is on line {after[0]}" if after else "")
+
+
+def _known_readings(game: str, catalogue) -> tuple[str, ...]:
+    """The catalogue's readings (English and the translations), then the other
+    readings of the game's readings.toml (a publisher's rulings)."""
+    from referee.game.readings import load_readings
+
+    return tuple(dict.fromkeys((*catalogue.readings, *load_readings(game).names)))
+
+
+def unreadable_report(path: str | Path, error: RefereeError, **options) -> Report:
+    """The report of a record that cannot be read (exit 2), in the shape of every
+    report, so that a script needs one code path: the error, and the moves judged
+    before it. A record that cannot be followed carries its report already; for
+    text that cannot be read, the lines before the error's are judged."""
+    report = getattr(error, "report", None)
+    if report is None and isinstance(error, NotationError) and error.position and error.position.line > 1:
+        try:
+            lines = Path(path).read_bytes().decode("utf-8-sig").splitlines()
+            prefix = parse_transcript("\n".join(lines[:error.position.line - 1]) + "\n", str(path))
+            report = Session(prefix, **options).check()
+        except RefereeError as before:  # the lines before cannot be followed either: what was judged of them
+            report = getattr(before, "report", None)
+        except (OSError, UnicodeDecodeError):
+            report = None
+    if report is None:
+        report = Report(str(path), "", options.get("rules") or "en", (), 0, 0)
+    report.error = error
+    return report
+
+
+def readings(game: str) -> dict:
+    """The rule readings of a game: English and each translation (its seed file
+    and kind, and the variant modules its reading includes), and every variant
+    with its provenance (``referee rules GAME --json``). A RefereeError for a game
+    the referee does not know."""
+    from referee.game.readings import load_readings, readings_json
+
+    game = check_game(game)
+    catalogue = load_catalogue(game)
+    encoded = readings_json(load_readings(game))
+    variants_of = {r["name"]: r["variants"] for r in encoded["readings"]}
+    shown = [{"reading": "en", "language": "en", "source": "the official English rulebook",
+              "variants": variants_of.get("en", [])}]
+    for name, t in catalogue.translations.items():
+        shown.append({"reading": name, "language": name.split("-")[0], "source": t.file, "seed": t.seed,
+                      "script": t.script, "kind": t.kind, "variants": variants_of.get(name, [])})
+    for entry in encoded["readings"]:  # a reading that is no translation (a publisher's rulings)
+        if entry["name"] not in catalogue.readings:
+            shown.append({"reading": entry["name"], "language": "en", "source": entry["title"],
+                          "variants": entry["variants"]})
+    return {"game": game, "default": "en", "readings": shown, "variants": encoded["variants"]}

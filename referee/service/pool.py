@@ -1,0 +1,431 @@
+"""Worker processes for the service: the solver's work runs in them, off the
+server's event loop, one request per worker at a time, each with a hard time
+bound.
+
+Two lanes of workers: ``size`` workers answer questions about transcripts
+(check, explain, moves, board), and one more, started when first needed,
+answers ``compare`` (a search that may take minutes): a comparison never
+holds a worker the checks need, and at most one runs at a time.
+
+A request waits in its lane's queue for a free worker; the queue is bounded
+(:class:`Busy`, answered 429 with Retry-After, when full). A request with a
+key (a table) goes to the worker that answered that key before, which keeps
+its game warm; others take any free worker, preferring one that knows their
+transcript. A request whose client has gone while it waits is dropped (its
+task is cancelled); one already in a worker is finished there and its answer
+discarded — except a comparison, whose worker is stopped and replaced.
+
+A worker says it is ready once it has loaded the referee, and only then takes
+requests: the time bound counts the request's own work, never a worker's
+start. When a request takes longer than the bound, its worker is killed and
+replaced and the request gets a ``solver-limit`` error that names the bound.
+A request that finds its worker dead before it starts is sent once more, to a
+fresh worker; one whose worker dies under it gets :class:`WorkerEnded`, which
+says so. The workers are started with 'spawn', so they share nothing with the
+server's threads.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import signal
+import time
+from collections import deque
+from concurrent.futures import ThreadPoolExecutor
+from multiprocessing.connection import Connection
+
+from referee.base.errors import RefereeError, SolverLimitError
+from referee.run import growth
+
+#: Requests that may wait for a worker of the checking lane, per worker.
+QUEUE_PER_WORKER = 16
+#: Comparisons that may wait for the comparing worker.
+COMPARE_QUEUE = 2
+#: Seconds a worker may take to load the referee before it counts as broken.
+START_LIMIT = 120.0
+
+
+def _serve(conn: Connection, warm: bool = True, memory: tuple[int, float] = (growth.FLOOR, growth.GROWTH)) -> None:
+    """A worker's loop: say it is ready, then answer jobs until the pipe
+    closes. Each answer says whether the worker has grown past its ``memory``
+    bound (referee/run/growth.py: floor, growth), and then the pool puts a fresh
+    worker in its place. Ctrl-C in the terminal reaches the workers too; they
+    leave it to the server, which finishes the requests in flight and then
+    closes their pipes."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # blocked from its start (see _Worker)
+    from referee.service.jobs import (  # imported in the worker: clingo and the games load here, once
+        JOBS,
+        counters,
+        warm_up,
+    )
+
+    if warm:
+        warm_up()
+    try:
+        conn.send(("ready", None))
+    except (OSError, ValueError):
+        return
+    bound = growth.GrowthBound(*memory)
+    while True:
+        try:
+            name, request = conn.recv()
+        except (EOFError, OSError, KeyboardInterrupt):
+            return
+        started = time.process_time()
+        try:
+            answer = ("ok", JOBS[name](request))
+        except RefereeError as error:
+            answer = ("error", error.to_json())
+        except RecursionError:
+            answer = ("failed", "the request is nested too deeply to be read")
+        except MemoryError:
+            answer = ("failed", "the worker ran out of memory answering it")
+        except Exception as error:  # an error of the referee itself: reported as such; the worker goes on
+            answer = ("failed", f"{type(error).__name__}: {error}")
+        try:
+            conn.send(answer + (time.process_time() - started, counters(), bound.exceeded()))
+        except (OSError, ValueError):
+            return
+
+
+class _NotStarted(Exception):
+    """The worker was found dead before the request reached it."""
+
+
+class _Worker:
+    def __init__(self, context, warm: bool = True, memory: tuple[int, float] = (growth.FLOOR, growth.GROWTH)) -> None:
+        self.warm = warm
+        self.conn, child = context.Pipe()
+        self.process = context.Process(target=_serve, args=(child, warm, memory), daemon=True,
+                                       name="referee-worker")
+        # Ctrl-C in the terminal goes to the worker too: blocked until the worker ignores it, so
+        # that a worker starting just then is not killed by it (the server stops the workers)
+        mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            self.process.start()
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        child.close()
+        self.recent: deque = deque(maxlen=8)  # the transcripts asked about lately (the worker keeps their sessions)
+        self.keys: set = set()  # the tables this worker holds warm
+        self.served = 0
+        self.counters: dict = {"sessions_built": 0, "solver_calls": 0}  # as the worker last said (jobs.counters)
+        self.is_ready = False
+
+    @property
+    def pid(self) -> int | None:
+        return self.process.pid
+
+    def stats(self) -> dict:
+        """Its process, the tables it holds, the requests it answered, and what
+        they cost it (as it said with its last answer: jobs.counters)."""
+        return {"pid": self.pid, "tables": len(self.keys), "served": self.served, **self.counters}
+
+    def wait_ready(self, limit: float = START_LIMIT) -> None:
+        """Block until the worker has loaded the referee (blocking: run in a thread)."""
+        if self.is_ready:
+            return
+        if not self.conn.poll(limit):
+            raise OSError(f"the worker did not start within {limit:g} s")
+        try:
+            message = self.conn.recv()
+        except EOFError:
+            raise OSError(f"the worker ended as it started (exit code {self.process.exitcode})") from None
+        if message[0] != "ready":
+            raise OSError(f"the worker said {message!r} instead of being ready")
+        self.is_ready = True
+
+    def call(self, name: str, request: dict):
+        if not self.process.is_alive():
+            raise _NotStarted()
+        try:
+            self.conn.send((name, request))
+        except (OSError, ValueError):
+            raise _NotStarted() from None
+        return self.conn.recv()
+
+    def stop(self, kill: bool = False) -> None:
+        if kill:
+            self.process.kill()
+        self.conn.close()  # the worker's loop ends when its pipe closes
+        self.process.join(timeout=5)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join()
+
+
+class InternalError(Exception):
+    """A request the referee failed on: not the user's input, not a bound."""
+
+
+class WorkerEnded(Exception):
+    """The worker judging a request ended (killed from outside, out of memory)."""
+
+
+class Busy(Exception):
+    """The queue is full; ``retry_after`` seconds is a fair time to wait."""
+
+    def __init__(self, message: str, retry_after: int):
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+class _Lane:
+    """Workers of one kind and the requests waiting for them."""
+
+    def __init__(self, pool: "WorkerPool", size: int, queue: int, name: str) -> None:
+        self.pool, self.size, self.queue, self.name = pool, size, queue, name
+        self.warm = name != "comparing"  # a comparison needs no warm sessions: its worker starts at once
+        self.workers: list[_Worker] = []
+        self.idle: list[_Worker] = []
+        self.waiting = 0
+        self.running = 0
+        self._free: asyncio.Condition | None = None
+        self._starting: asyncio.Task | None = None
+        self.seconds = deque(maxlen=32)  # how long recent requests held a worker (for Retry-After)
+
+    def start(self) -> None:
+        """Start the workers without waiting for them (the pool's constructor)."""
+        for _ in range(self.size - len(self.workers)):
+            self.workers.append(self.pool.new_worker(self.warm))
+
+    async def ensure(self) -> None:
+        """Start the lane's workers if they are not, and wait until they are ready."""
+        if self._free is None:  # made in the server's event loop
+            self._free = asyncio.Condition()
+        if self._starting is None:
+            self._starting = asyncio.ensure_future(self._ready_all())
+        try:
+            await asyncio.shield(self._starting)
+        except OSError as error:
+            self._starting = None  # the next request tries again
+            raise WorkerEnded(f"the service's worker processes could not be started ({error}); "
+                              "the request was not judged") from None
+
+    async def _ready_all(self) -> None:
+        loop = asyncio.get_running_loop()
+        if not self.workers:
+            self.workers = list(await asyncio.gather(*(loop.run_in_executor(None, self.pool.new_worker, self.warm)
+                                                       for _ in range(self.size))))
+
+        async def ready(worker: _Worker) -> None:
+            try:
+                await loop.run_in_executor(None, worker.wait_ready)
+            except OSError:  # once more, with a fresh process
+                fresh = await loop.run_in_executor(None, self.pool.new_worker, self.warm)
+                self.workers[self.workers.index(worker)] = fresh
+                await loop.run_in_executor(None, worker.stop, True)
+                self.pool.replaced += 1
+                await loop.run_in_executor(None, fresh.wait_ready)
+
+        await asyncio.gather(*(ready(w) for w in list(self.workers)))
+        async with self._free:
+            self.idle.extend(w for w in self.workers if w not in self.idle)
+            self._free.notify_all()
+
+    def retry_after(self) -> int:
+        typical = sorted(self.seconds)[len(self.seconds) // 2] if self.seconds else 1.0
+        return max(1, min(60, round(typical * (self.waiting + self.running) / max(1, self.size))))
+
+    async def take(self, key, recent) -> _Worker:
+        if self.waiting >= self.queue and (self._free is None or self._choose(key, recent) is None):
+            raise Busy(f"the service is busy: {self.waiting} requests are waiting for its {self.size} "
+                       f"{self.name} worker{'s' if self.size != 1 else ''}; ask again shortly",
+                       self.retry_after())
+        self.waiting += 1
+        try:
+            await self.ensure()
+            async with self._free:
+                await self._free.wait_for(lambda: self._choose(key, recent) is not None)
+                worker = self._choose(key, recent)
+                self.idle.remove(worker)
+        finally:
+            self.waiting -= 1
+        self.running += 1
+        if key is not None and not any(key in w.keys for w in self.workers):
+            worker.keys.add(key)
+        if recent is not None:
+            worker.recent.append(recent)
+        return worker
+
+    def _choose(self, key, recent) -> _Worker | None:
+        if not self.idle:
+            return None
+        if key is not None:
+            owner = next((w for w in self.workers if key in w.keys), None)
+            if owner is not None:
+                return owner if owner in self.idle else None
+            # a new table goes to the worker holding the fewest tables
+            return min(self.idle, key=lambda w: (len(w.keys), w.served))
+        return next((w for w in self.idle if recent is not None and recent in w.recent), self.idle[0])
+
+    async def give(self, worker: _Worker) -> None:
+        self.running -= 1
+        worker.served += 1
+        async with self._free:
+            if worker in self.workers:
+                self.idle.append(worker)
+            self._free.notify_all()
+
+    async def replace(self, worker: _Worker, kill: bool = True, grown: bool = False) -> _Worker:
+        """Stop a worker and start another, ready, in its place (the tables it
+        held go with the new one, cold). Counted as replaced, or as renewed
+        when it had grown past its memory bound (``grown``)."""
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(None, worker.stop, kill)
+        fresh = await loop.run_in_executor(None, self.pool.new_worker, self.warm)
+        fresh.keys = worker.keys
+        try:
+            await loop.run_in_executor(None, fresh.wait_ready)
+        except OSError:
+            pass  # found dead when used: that request starts another
+        index = self.workers.index(worker) if worker in self.workers else None
+        if index is not None:
+            self.workers[index] = fresh
+        else:
+            self.workers.append(fresh)
+        if grown:
+            self.pool.renewed += 1
+        else:
+            self.pool.replaced += 1
+        return fresh
+
+
+class WorkerPool:
+    """``size`` worker processes for questions, one for comparisons;
+    ``await pool.run(job, request)``."""
+
+    def __init__(self, size: int, time_limit: float, queue: int | None = None,
+                 compare_queue: int = COMPARE_QUEUE, memory: tuple[int, float] = (growth.FLOOR, growth.GROWTH)) -> None:
+        self.time_limit = time_limit
+        self.memory = memory  # a worker past this bound (referee/run/growth.py) is replaced after answering
+        self.context = multiprocessing.get_context("spawn")
+        self._threads = ThreadPoolExecutor(max_workers=size + 1, thread_name_prefix="referee-pipe")
+        self.checks = _Lane(self, size, queue if queue is not None else QUEUE_PER_WORKER * size, "checking")
+        self.compares = _Lane(self, 1, compare_queue, "comparing")
+        self.checks.start()
+        self.replaced = 0
+        self.renewed = 0  # workers replaced after answering, grown past their memory bound
+        self.dropped = 0  # requests whose client left before their answer
+        self._background: set = set()
+
+    def new_worker(self, warm: bool) -> _Worker:
+        return _Worker(self.context, warm, self.memory)
+
+    def pids(self) -> list[int]:
+        return [w.pid for lane in (self.checks, self.compares) for w in lane.workers if w.pid]
+
+    def stats(self) -> dict:
+        return {"workers": len(self.checks.workers), "waiting": self.checks.waiting, "running": self.checks.running,
+                "compare_waiting": self.compares.waiting, "replaced": self.replaced, "renewed": self.renewed,
+                "dropped": self.dropped,
+                "by_worker": [w.stats() for w in self.checks.workers]}
+
+    async def ready(self) -> None:
+        await self.checks.ensure()
+
+    async def run(self, name: str, request: dict, recent=None, bound: tuple[float, str] | None = None,
+                  key=None) -> dict:
+        """Answer ``request`` with the job ``name`` in a worker. ``key``: the table
+        the request is about (it goes to the worker holding that table);
+        ``recent``: the transcript, so that a worker that knows it is preferred;
+        ``bound``: a time bound of its own for this job and the option that sets
+        it (else the pool's). A comparison runs in its own lane."""
+        lane = self.compares if name == "compare" else self.checks
+        limit, option = bound or (self.time_limit, "referee serve --time-limit")
+        try:
+            worker = await lane.take(key, recent)
+        except asyncio.CancelledError:
+            self.dropped += 1
+            raise
+        for attempt in (1, 2):
+            try:
+                return await self._call(lane, worker, name, request, limit, option)
+            except _NotStarted:
+                worker = await lane.replace(worker)
+                if attempt == 2:
+                    await lane.give(worker)
+                    raise WorkerEnded("the worker for this request could not be started twice running; "
+                                      "the request was not judged") from None
+        raise AssertionError("unreachable")
+
+    async def _call(self, lane: _Lane, worker: _Worker, name: str, request: dict, limit: float, option: str) -> dict:
+        """One request in ``worker``; the worker goes back to the lane (or is
+        replaced) however it ends, except when the request must be sent again."""
+        loop = asyncio.get_running_loop()
+        started = time.monotonic()
+        call = loop.run_in_executor(self._threads, worker.call, name, request)
+        call.add_done_callback(lambda done: done.cancelled() or done.exception())  # retrieved here, said below
+        try:
+            status, answer, _cpu, worker.counters, grown = await asyncio.wait_for(asyncio.shield(call), limit)
+        except _NotStarted:
+            raise  # the caller replaces the worker and sends the request again
+        except asyncio.TimeoutError:
+            await lane.give(await lane.replace(worker))
+            raise SolverLimitError(f"the request took longer than the service's bound of {limit:g} s "
+                                   f"of solver time per request ({option})") from None
+        except (EOFError, OSError):
+            await loop.run_in_executor(None, worker.process.join, 2)  # reaped, so that its exit code is known
+            code = worker.process.exitcode
+            await lane.give(await lane.replace(worker))
+            how = f"was killed by signal {-code}" if code is not None and code < 0 else f"ended (exit code {code})"
+            raise WorkerEnded(f"the worker judging this request {how} after {time.monotonic() - started:.1f} s "
+                              "(out of memory, or stopped from outside); the request was not answered — "
+                              "send it again") from None
+        except asyncio.CancelledError:  # the client left while its request was being judged
+            self.dropped += 1
+            self._in_background(self._finish(lane, worker, call, kill=name == "compare"))
+            raise
+        lane.seconds.append(time.monotonic() - started)
+        if grown:  # past its memory bound: a fresh worker takes its place, while this answer goes out
+            self._in_background(self._renew(lane, worker))
+        else:
+            await lane.give(worker)
+        if status == "ok":
+            return answer
+        if status == "error":
+            raise _Relayed(answer)
+        raise InternalError(answer)
+
+    def _in_background(self, work) -> None:
+        task = asyncio.ensure_future(work)
+        self._background.add(task)  # held until done (the loop keeps only weak references)
+        task.add_done_callback(self._background.discard)
+
+    async def _renew(self, lane: _Lane, worker: _Worker) -> None:
+        """A worker that has grown past its memory bound, stopped (it is idle)
+        and replaced; the tables it held go with the new one, cold."""
+        await lane.give(await lane.replace(worker, kill=False, grown=True))
+
+    async def _finish(self, lane: _Lane, worker: _Worker, call, kill: bool) -> None:
+        """After a client left: a comparison's worker is replaced at once; any
+        other request is left to finish (a worker cannot be interrupted without
+        losing its warm games) and its answer discarded."""
+        if kill:
+            await lane.give(await lane.replace(worker))
+            return
+        try:
+            await asyncio.wait_for(asyncio.shield(call), self.time_limit)
+            await lane.give(worker)
+        except Exception:
+            await lane.give(await lane.replace(worker))
+
+    def close(self) -> None:
+        for lane in (self.checks, self.compares):
+            for worker in lane.workers:
+                worker.stop()
+        self._threads.shutdown(wait=False, cancel_futures=True)
+
+
+class _Relayed(RefereeError):
+    """A RefereeError raised in a worker, relayed as it was."""
+
+    def __init__(self, data: dict) -> None:
+        super().__init__(data.get("message", ""))
+        self.code = data.get("code", "error")
+        self.data = data
+
+    def to_json(self) -> dict:
+        return dict(self.data)

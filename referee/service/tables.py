@@ -1,0 +1,398 @@
+"""Tables: games in progress kept by the service (``referee serve``) in one
+SQLite file, ``tables.sqlite3`` under the data folder (``--data DIR``; by
+default the user's data folder, platformdirs' ``user_data_dir("referee")``).
+
+A table is a transcript that grows: each change is a new *revision* (the
+whole text as it then stood, who made it and why), so nothing a player wrote
+is ever changed or lost — a correction is a new revision the host makes, and
+every old one stays readable. A table has links: one for its host (who sees
+everything and may correct) and one per player (who sees the game as that
+player does). A link is an unguessable token (``secrets.token_urlsafe``).
+
+Writes are transactions (``BEGIN IMMEDIATE``) in WAL mode with
+``synchronous=FULL``: a revision the service has answered for is on disk, and
+two appends at once are kept both, in order — or, when the writer named the
+revision it expected (optimistic concurrency), the later one is refused with a
+:class:`Conflict` that names the revision now current. This module knows
+nothing of HTTP or of games; referee/service/app.py uses it."""
+
+from __future__ import annotations
+
+import secrets
+import sqlite3
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+#: The database file in the data folder.
+FILE_NAME = "tables.sqlite3"
+#: The schema's version (PRAGMA user_version). 2: seats (a player link follows its seat).
+SCHEMA = 2
+#: The longest line a player may add, in characters.
+MAX_LINE = 500
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    game TEXT NOT NULL,
+    players TEXT NOT NULL,            -- the players line's names, tab-separated, in order
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS links (
+    token TEXT PRIMARY KEY,
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    player TEXT,                      -- NULL: the host's link; else the player's name now (or when removed)
+    removed INTEGER                   -- the revision that took the player off the players line (NULL: playing)
+);
+CREATE TABLE IF NOT EXISTS seats (    -- the name a player's link answers as, from a revision on
+    token TEXT NOT NULL REFERENCES links(token),
+    revision INTEGER NOT NULL,
+    player TEXT,                      -- NULL: no longer a player of the table
+    PRIMARY KEY (token, revision)
+);
+CREATE TABLE IF NOT EXISTS revisions (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    number INTEGER NOT NULL,          -- 0 when the table was created, then 1, 2, ...
+    text TEXT NOT NULL,               -- the whole transcript at this revision
+    rules TEXT,                       -- the rules reading (NULL: the transcript's own)
+    kind TEXT NOT NULL,               -- 'created', 'added', 'corrected', 'reading'
+    author TEXT NOT NULL,             -- 'host' or a player's name
+    line INTEGER,                     -- the line added or the first line changed
+    created REAL NOT NULL,
+    PRIMARY KEY (table_id, number)
+);
+"""
+
+
+class TableError(Exception):
+    """A request about a table that cannot be done; ``status`` is its HTTP status."""
+
+    def __init__(self, status: int, code: str, message: str, **extra):
+        super().__init__(message)
+        self.status, self.code, self.extra = status, code, extra
+
+
+class Conflict(TableError):
+    """The table moved on since the revision the writer expected."""
+
+    def __init__(self, expected: int, current: "Revision"):
+        who = "the host" if current.author == "host" else current.author
+        super().__init__(409, "conflict",
+                         f"the table is at revision {current.number}, not {expected}: {who} changed it meanwhile "
+                         f"({current.kind} line {current.line}); nothing was written — read the table again "
+                         "and add your line after theirs", revision=current.number)
+
+
+@dataclass(frozen=True)
+class Link:
+    token: str
+    table: str
+    player: str | None  # None: the host
+    removed: int | None = None  # the revision that took this player off the table
+
+    @property
+    def host(self) -> bool:
+        return self.player is None
+
+
+@dataclass(frozen=True)
+class Reseating:
+    """What a change of the players line did to the players' links (:func:`reseat`)."""
+
+    renamed: tuple[tuple[str, str], ...] = ()  # (old name, new name): the link follows its seat
+    removed: tuple[str, ...] = ()  # these links answer no more
+    added: tuple[str, ...] = ()  # each gets a new link
+
+    def __bool__(self) -> bool:
+        return bool(self.renamed or self.removed or self.added)
+
+
+def reseat(old: tuple[str, ...] | list[str], new: tuple[str, ...] | list[str]) -> Reseating:
+    """The links' rule when the host corrects the players line from ``old`` to
+    ``new``: a link belongs to a seat, not to a name.
+
+    - A name in both lines keeps its link (wherever it now stands).
+    - A name gone from a place of the line where a name new to the line now
+      stands is *renamed*: its link follows the seat and answers as the new name.
+    - Any other name gone is *removed*: its link answers no more.
+    - Any other new name is *added*: it gets a new link.
+
+    To seat a different person where someone sat, the host removes the one and
+    adds the other in two corrections (a rename would hand the new player's
+    view to the old one's phone)."""
+    before, after = set(old), set(new)
+    renamed = tuple((a, b) for a, b in zip(old, new) if a not in after and b not in before)
+    moved_from, moved_to = {a for a, _ in renamed}, {b for _, b in renamed}
+    return Reseating(renamed, tuple(a for a in old if a not in after and a not in moved_from),
+                     tuple(b for b in new if b not in before and b not in moved_to))
+
+
+@dataclass(frozen=True)
+class Revision:
+    table: str
+    number: int
+    text: str
+    rules: str | None
+    kind: str
+    author: str
+    line: int | None
+    created: float
+
+    def summary(self) -> dict:
+        return {"revision": self.number, "kind": self.kind, "author": self.author, "line": self.line,
+                "rules": self.rules, "created": self.created}
+
+
+@dataclass(frozen=True)
+class Table:
+    id: str
+    name: str
+    game: str
+    players: tuple[str, ...]
+    created: float
+
+
+def token() -> str:
+    """An unguessable link token: 144 random bits, URL-safe."""
+    return secrets.token_urlsafe(18)
+
+
+class TableStore:
+    """The tables in one SQLite file. Safe to use from several threads (one
+    connection, one lock); the service calls it off its event loop."""
+
+    def __init__(self, folder: str | Path):
+        self.folder = Path(folder)
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.path = self.folder / FILE_NAME
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=30)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")  # a revision answered for survives a power cut
+        self._db.execute("PRAGMA foreign_keys=ON")
+        version = self._db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA:
+            raise TableError(500, "data", f"{self.path} was written by a newer referee (schema {version}; "
+                                          f"this one reads {SCHEMA})")
+        with self._lock:
+            if version == 1:  # before seats: every link answered as its name, for ever
+                with self._transaction():
+                    self._db.execute("ALTER TABLE links ADD COLUMN removed INTEGER")
+                    self._db.execute(_SCHEMA[_SCHEMA.index("CREATE TABLE IF NOT EXISTS seats"):].split(";")[0])
+                    self._db.execute("INSERT INTO seats SELECT token, 0, player FROM links "
+                                     "WHERE player IS NOT NULL")
+                    self._db.execute(f"PRAGMA user_version={SCHEMA}")
+            self._db.executescript(_SCHEMA)
+            self._db.execute(f"PRAGMA user_version={SCHEMA}")
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    # -- creating --------------------------------------------------------------------------
+    def create(self, name: str, game: str, players: list[str], text: str, rules: str | None) -> tuple[Table, list[Link]]:
+        """A new table at revision 0 with ``text``; its links, the host's first."""
+        table = Table(token(), name, game, tuple(players), time.time())
+        links = [Link(token(), table.id, None)] + [Link(token(), table.id, p) for p in players]
+        with self._lock, self._transaction():
+            self._db.execute("INSERT INTO tables VALUES (?, ?, ?, ?, ?)",
+                             (table.id, name, game, "\t".join(players), table.created))
+            self._db.executemany("INSERT INTO links VALUES (?, ?, ?, NULL)",
+                                 [(l.token, l.table, l.player) for l in links])
+            self._db.executemany("INSERT INTO seats VALUES (?, 0, ?)", [(l.token, l.player) for l in links[1:]])
+            self._insert(Revision(table.id, 0, text, rules, "created", "host", None, table.created))
+        return table, links
+
+    # -- reading ---------------------------------------------------------------------------
+    def link(self, token: str) -> Link | None:
+        with self._lock:
+            row = self._db.execute("SELECT token, table_id, player, removed FROM links WHERE token = ?",
+                                   (token,)).fetchone()
+        return Link(*row) if row else None
+
+    def links(self, table: str) -> list[Link]:
+        """The table's links that answer: the host's first, then the players' in
+        the order of the players line."""
+        with self._lock:
+            rows = self._db.execute("SELECT token, table_id, player, removed FROM links WHERE table_id = ? "
+                                    "AND removed IS NULL ORDER BY player IS NOT NULL, rowid", (table,)).fetchall()
+            players = self._table(table).players
+        order = {name: place for place, name in enumerate(players)}
+        return sorted((Link(*row) for row in rows), key=lambda l: -1 if l.host else order.get(l.player, len(order)))
+
+    def player_at(self, token: str, number: int) -> str | None:
+        """The name a player's link answered as at revision ``number`` (None: the
+        player had no seat then — added later, or removed by then)."""
+        with self._lock:
+            row = self._db.execute("SELECT player FROM seats WHERE token = ? AND revision <= ? "
+                                   "ORDER BY revision DESC LIMIT 1", (token, number)).fetchone()
+        return row[0] if row else None
+
+    def seated_since(self, token: str) -> int | None:
+        """The first revision at which a player's link had a seat."""
+        with self._lock:
+            row = self._db.execute("SELECT MIN(revision) FROM seats WHERE token = ? AND player IS NOT NULL",
+                                   (token,)).fetchone()
+        return row[0] if row else None
+
+    def table(self, table: str) -> Table:
+        with self._lock:
+            return self._table(table)
+
+    def _table(self, table: str) -> Table:
+        row = self._db.execute("SELECT id, name, game, players, created FROM tables WHERE id = ?",
+                               (table,)).fetchone()
+        if row is None:
+            raise TableError(404, "unknown-table", "no such table")
+        return Table(row[0], row[1], row[2], tuple(row[3].split("\t")) if row[3] else (), row[4])
+
+    def revision(self, table: str, number: int | None = None) -> Revision:
+        """Revision ``number`` of the table (default: the current one)."""
+        with self._lock:
+            return self._revision(table, number)
+
+    def revisions(self, table: str) -> list[Revision]:
+        """Every revision of the table, oldest first, without their texts."""
+        with self._lock:
+            rows = self._db.execute("SELECT table_id, number, '', rules, kind, author, line, created FROM revisions "
+                                    "WHERE table_id = ? ORDER BY number", (table,)).fetchall()
+        return [Revision(*row) for row in rows]
+
+    def current_number(self, table: str) -> int:
+        with self._lock:
+            row = self._db.execute("SELECT MAX(number) FROM revisions WHERE table_id = ?", (table,)).fetchone()
+        return row[0]
+
+    # -- writing ---------------------------------------------------------------------------
+    def append(self, table: str, line: str, author: str, expected: int | None = None) -> Revision:
+        """Add ``line`` at the end of the transcript: a new revision, written
+        before anything judges it. With ``expected``, refused (Conflict) unless
+        the table is still at that revision; without it, appended after
+        whatever came meanwhile."""
+        line = check_line(line)
+        with self._lock, self._transaction():
+            current = self._revision(table, None)
+            if expected is not None and expected != current.number:
+                raise Conflict(expected, current)
+            text = current.text if current.text.endswith("\n") or not current.text else current.text + "\n"
+            number_of_line = text.count("\n") + 1
+            revision = Revision(table, current.number + 1, text + line + "\n", current.rules, "added", author,
+                                number_of_line, time.time())
+            self._insert(revision)
+        return revision
+
+    def correct(self, table: str, text: str, expected: int, rules: str | None = None, keep_rules: bool = True,
+                players: tuple[str, ...] | list[str] | None = None,
+                game: str | None = None) -> tuple[Revision, Reseating, list[Link]]:
+        """The host's correction: the whole text as it should now stand (a line
+        edited or removed), as a new revision; ``expected`` is required. The
+        reading changes with ``keep_rules=False``. ``players`` (and ``game``):
+        the corrected text's players line as read (None: unread, the seats stay
+        as they are); the links follow it by :func:`reseat`, in the same
+        transaction. Answers the revision, what the links did, and the new links."""
+        with self._lock, self._transaction():
+            current = self._revision(table, None)
+            if expected != current.number:
+                raise Conflict(expected, current)
+            new_rules = current.rules if keep_rules else rules
+            if text == current.text and new_rules == current.rules:
+                return current, Reseating(), []
+            kind = "reading" if text == current.text else "corrected"
+            revision = Revision(table, current.number + 1, text, new_rules, kind, "host",
+                                first_difference(current.text, text), time.time())
+            self._insert(revision)
+            seated = self._table(table)
+            change, added = Reseating(), []
+            if players is not None and tuple(players) != seated.players:
+                change = reseat(seated.players, tuple(players))
+                added = self._reseat(seated, change, revision.number)
+                self._db.execute("UPDATE tables SET players = ? WHERE id = ?", ("\t".join(players), table))
+            if game is not None and game != seated.game:
+                self._db.execute("UPDATE tables SET game = ? WHERE id = ?", (game, table))
+        return revision, change, added
+
+    def _reseat(self, table: Table, change: Reseating, number: int) -> list[Link]:
+        """The links follow a changed players line (in the caller's transaction)."""
+        def token_of(name: str) -> str:
+            return self._db.execute("SELECT token FROM links WHERE table_id = ? AND player = ? AND removed IS NULL",
+                                    (table.id, name)).fetchone()[0]
+
+        for old, new in change.renamed:
+            found = token_of(old)
+            self._db.execute("UPDATE links SET player = ? WHERE token = ?", (new, found))
+            self._db.execute("INSERT INTO seats VALUES (?, ?, ?)", (found, number, new))
+        for name in change.removed:
+            found = token_of(name)
+            self._db.execute("UPDATE links SET removed = ? WHERE token = ?", (number, found))
+            self._db.execute("INSERT INTO seats VALUES (?, ?, NULL)", (found, number))
+        added = [Link(token(), table.id, name) for name in change.added]
+        for link in added:
+            self._db.execute("INSERT INTO links VALUES (?, ?, ?, NULL)", (link.token, link.table, link.player))
+            self._db.execute("INSERT INTO seats VALUES (?, ?, ?)", (link.token, number, link.player))
+        return added
+
+    # -- the database ----------------------------------------------------------------------
+    def _revision(self, table: str, number: int | None) -> Revision:
+        if number is None:
+            row = self._db.execute("SELECT * FROM revisions WHERE table_id = ? ORDER BY number DESC LIMIT 1",
+                                   (table,)).fetchone()
+        else:
+            row = self._db.execute("SELECT * FROM revisions WHERE table_id = ? AND number = ?",
+                                   (table, number)).fetchone()
+        if row is None:
+            if number is None:
+                raise TableError(404, "unknown-table", "no such table")
+            last = self._db.execute("SELECT MAX(number) FROM revisions WHERE table_id = ?", (table,)).fetchone()[0]
+            raise TableError(404, "unknown-revision", f"the table has no revision {number}; its revisions are "
+                                                      f"0 to {last}")
+        return Revision(*row)
+
+    def _insert(self, revision: Revision) -> None:
+        self._db.execute("INSERT INTO revisions VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                         (revision.table, revision.number, revision.text, revision.rules, revision.kind,
+                          revision.author, revision.line, revision.created))
+
+    class _Tx:
+        def __init__(self, db: sqlite3.Connection):
+            self.db = db
+
+        def __enter__(self):
+            self.db.execute("BEGIN IMMEDIATE")
+
+        def __exit__(self, kind, value, traceback):
+            self.db.execute("COMMIT" if kind is None else "ROLLBACK")
+            return False
+
+    def _transaction(self) -> "_Tx":
+        return self._Tx(self._db)
+
+
+def check_line(line: str) -> str:
+    """A line a player may add: one line of text, bounded, no control characters."""
+    if not isinstance(line, str) or not line.strip():
+        raise TableError(422, "request", "the line is empty")
+    if "\n" in line or "\r" in line:
+        raise TableError(422, "request", "add one line at a time: the text holds a line break")
+    if len(line) > MAX_LINE:
+        raise TableError(422, "request", f"the line has {len(line)} characters; a line has at most {MAX_LINE}")
+    bad = next((c for c in line if ord(c) < 32 and c != "\t" or ord(c) == 127), None)
+    if bad is not None:
+        raise TableError(422, "request", f"the line holds a control character (U+{ord(bad):04X})")
+    return line.rstrip()
+
+
+def first_difference(old: str, new: str) -> int:
+    """The number of the first line where two texts differ."""
+    for number, (a, b) in enumerate(zip(old.split("\n"), new.split("\n")), start=1):
+        if a != b:
+            return number
+    return min(old.count("\n"), new.count("\n")) + 1
+
+
+def default_folder() -> Path:
+    """The user's data folder for the referee (~/.local/share/referee on Linux)."""
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("referee", appauthor=False))

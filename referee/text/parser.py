@@ -1,0 +1,432 @@
+"""Read a record's text with one game's notation: text in, the generic
+:class:`referee.text.transcript.Transcript` out.
+
+This is the only module of the project that imports lark, and it knows no
+game: it is given the game's :class:`Notation` (its grammar, ``grammar.lark``
+in its package, which may import the shared parts in ``text/grammar/common.lark``,
+and its reader module, ``reading.py``, the contract in :mod:`referee.text.syntax`)
+by :mod:`referee.game.notation`, which finds it from the record's ``game:`` line.
+The notations are documented in docs/ (a page per game).
+
+Reading happens in three steps:
+
+1. the text is normalised (BOM, CRLF) and its first line must be ``game: X``,
+   which picks the notation;
+2. lark parses the lines (LALR, contextual lexer); a syntax error is worded
+   by the game (:func:`_syntax_error`);
+3. the parse tree, as plain values (:mod:`referee.text.syntax`), goes to the
+   game's ``read``, which builds the frozen Transcript.
+
+Every problem is a :class:`referee.base.errors.NotationError` with file, line,
+column, the source line with a caret under the column and words saying what
+was expected.  No lark exception leaves this module.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import re
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+from referee.base.errors import NotationError, Position
+from referee.base.words import did_you_mean
+from referee.text.transcript import Span, Transcript
+
+if TYPE_CHECKING:  # lark and referee.syntax are imported by the first parse: a record kept in the memo needs neither
+    from lark import Lark, Token
+    from lark.exceptions import UnexpectedInput
+
+    from referee.text.syntax import Node, ParseProblem
+
+__all__ = ["Notation", "parse", "decode"]
+
+#: The shared grammar files (``%import .common``).
+COMMON = Path(__file__).with_name("grammar")
+
+
+@dataclass(frozen=True)
+class Notation:
+    """How one game's records are read: the game's name, its grammar (a name for
+    messages and the text of its ``grammar.lark``) and its reader module."""
+
+    game: str
+    grammar_name: str
+    grammar: str
+    reader: ModuleType
+
+# --------------------------------------------------------------- loading --
+
+
+def _grammar_file(base_path: object, grammar_path: str) -> tuple[str, str]:
+    """A lark import loader: shared grammar files come from the package
+    referee.grammar.
+
+    ``%import .common`` in a game's grammar arrives here as common.lark.
+    """
+    try:
+        return f"referee/text/grammar/{grammar_path}", (COMMON / grammar_path).read_text(encoding="utf-8")
+    except OSError as e:
+        raise IOError(f"no grammar file {grammar_path} in referee.text.grammar") from e
+
+
+class _GrammarLoader:
+    """``_grammar_file`` as lark's import loader, named the same in every process
+    (lark's parser cache hashes the options, this loader among them)."""
+
+    def __call__(self, base_path: object, grammar_path: str) -> tuple[str, str]:
+        return _grammar_file(base_path, grammar_path)
+
+    def __repr__(self) -> str:
+        return "referee.grammar"
+
+
+def _parser_cache(game: str, text: str) -> str | bool:
+    """Where lark keeps the built parser of a game between processes (building it
+    takes a tenth of a second): a file in the cache folder named by the grammar
+    files' content (the game's ``text`` and the shared referee.grammar files), so
+    a changed grammar is never read from an old file; lark checks the file's own
+    hash too and rebuilds a parser it cannot load."""
+    import lark
+
+    from referee.store.files import cache_dir
+
+    digest = hashlib.sha256(lark.__version__.encode())
+    digest.update(text.encode() + b"\0")
+    for resource in sorted(COMMON.iterdir(), key=lambda r: r.name):
+        if resource.name.endswith(".lark"):
+            digest.update(resource.name.encode() + b"\0" + resource.read_bytes())
+    folder = cache_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return False
+    return str(folder / f"lark-{game}-{digest.hexdigest()[:24]}.cache")
+
+
+@functools.cache
+def _parser(notation: Notation) -> Lark:
+    """The lark parser for a game's notation, built once per process (and kept
+    on disk between processes: _parser_cache)."""
+    from lark import Lark
+
+    return Lark(
+        notation.grammar,
+        source_path=notation.grammar_name,
+        import_paths=[_GrammarLoader()],
+        cache=_parser_cache(notation.game, notation.grammar),
+        parser="lalr",
+        lexer="contextual",
+        propagate_positions=True,
+        maybe_placeholders=True,
+        start=["start", *notation.reader.START_RULES],
+    )
+
+
+def _plain(tree, line: int | None = None) -> Node:
+    """A lark tree as plain values (referee.syntax): no lark object leaves.
+    With ``line``, every span is put on that line (a text parsed alone)."""
+    from referee.text.syntax import Leaf, Node
+
+    def plain(tree) -> Node:
+        children = []
+        for child in tree.children:
+            if child is None:
+                children.append(None)
+            elif isinstance(child, str):  # a lark Token (a str); a subtree is not
+                span = _token_span(child)
+                if line is not None:
+                    span = Span(line, span.column, line, span.end_column)
+                children.append(Leaf(child.type, str(child), span))
+            else:
+                children.append(plain(child))
+        meta = tree.meta
+        span = (Span(meta.line, meta.column, meta.end_line, meta.end_column) if not meta.empty
+                else Span(1, 1, 1, 1))
+        if line is not None and not meta.empty:
+            span = Span(line, span.column, line, span.end_column)
+        return Node(str(tree.data), span, tuple(children))
+
+    return plain(tree)
+
+
+def _token_span(token: Token) -> Span:
+    return Span(token.line, token.column, token.end_line, token.end_column)
+
+
+# ---------------------------------------------------------------- source --
+
+
+@dataclass
+class _Source:
+    """The normalised text of a transcript, with its lines for messages
+    (a :class:`referee.syntax.SourceText`)."""
+
+    name: str
+    text: str
+    notation: Notation | None = None
+    lines: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.lines = self.text.split("\n")
+
+    def line(self, number: int) -> str:
+        if 1 <= number <= len(self.lines):
+            return self.lines[number - 1]
+        return ""
+
+    def error(self, message: str, line: int, column: int) -> NotationError:
+        line = max(1, line)
+        column = max(1, column)
+        return NotationError(
+            message, Position(self.name, line, column), _caret(self.line(line), column)
+        )
+
+    def error_at(self, message: str, where) -> NotationError:
+        return self.error(message, where.line, where.column)
+
+    def end(self) -> tuple[int, int]:
+        """Line and column of the end of the text (after the last character)."""
+        lines = self.text.rstrip("\n").split("\n")
+        return len(lines), len(lines[-1]) + 1
+
+    def parse(self, text: str, start: str, line: int) -> Node:
+        """A part of a line parsed again from one of the game's start rules."""
+        from lark.exceptions import UnexpectedInput
+
+        try:
+            return _plain(_parser(self.notation).parse(text, start=start), line)
+        except UnexpectedInput as e:
+            raise _problem(e, _Source(self.name, text)) from None
+
+def _normalise(text: str) -> str:
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if not text.endswith("\n"):
+        text += "\n"
+    return text
+
+
+_WINDOW = 100
+
+
+def _caret(line_text: str, column: int) -> str:
+    """The source line with a caret under ``column`` (wide characters count 2)."""
+    start = 0
+    shown = line_text
+    if len(line_text) > _WINDOW:  # show a window around the column
+        start = max(0, min(column - 1 - _WINDOW // 2, len(line_text) - _WINDOW))
+        shown = line_text[start:start + _WINDOW]
+        prefix = "…" if start > 0 else ""
+        suffix = "…" if start + _WINDOW < len(line_text) else ""
+        shown = prefix + shown + suffix
+        start -= len(prefix)
+    shown = "".join(c if c == "\t" or c.isprintable() else "\N{REPLACEMENT CHARACTER}" for c in shown)
+    before = shown[: max(0, column - 1 - start)]
+    pad = "".join(
+        "\t" if c == "\t" else "  " if unicodedata.east_asian_width(c) in "WF" else " "
+        for c in before
+    )
+    return f"{shown}\n{pad}^"
+
+
+
+# ------------------------------------------------------------ public API --
+
+
+def parse(text: str, source: str, notation_of: Callable[[str], Notation], games: tuple[str, ...]) -> Transcript:
+    """Read a record from its text: its ``game:`` line names one of ``games``,
+    whose notation ``notation_of`` gives. ``source`` names the file in error
+    messages and in ``Transcript.source``. Raises :class:`NotationError` for
+    anything that is not the notation."""
+    from lark.exceptions import LarkError, UnexpectedInput
+
+    src = _Source(source, _normalise(text))
+    try:
+        notation = src.notation = notation_of(_game_of(src, games))
+        try:
+            tree = _parser(notation).parse(src.text, start="start")
+        except UnexpectedInput as e:
+            raise _syntax_error(e, src) from None
+        return notation.reader.read(_plain(tree), src)
+    except NotationError:
+        raise
+    except LarkError as e:  # a last resort: lark must never escape
+        raise NotationError(f"the transcript cannot be read: {e}", Position(source, 1, 1)) from None
+
+
+def decode(data: bytes, name: str) -> str:
+    """The text of a record's file (UTF-8, with or without a BOM), or a
+    NotationError at the first byte that is not UTF-8."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        # Place the bad byte in the same normalised text the message shows.
+        full = data.decode("utf-8-sig", errors="replace")
+        good = full[: len(data[: e.start].decode("utf-8-sig", errors="replace"))]
+        if good.startswith("\ufeff"):
+            good = good[1:]
+        good = good.replace("\r\n", "\n").replace("\r", "\n")
+        line = good.count("\n") + 1
+        column = len(good) - (good.rfind("\n") + 1) + 1
+        src = _Source(name, _normalise(full))
+        raise src.error(
+            f"the file is not UTF-8 text (byte 0x{data[e.start]:02x}); save it as UTF-8",
+            line,
+            column,
+        ) from None
+
+
+# ------------------------------------------------------------ game: line --
+
+_GAME_LINE = re.compile(r"[ \t\f\v\u3000]*game[ \t]*[:：][ \t\u3000]*([^\s#]*)", re.IGNORECASE)
+
+
+def _game_of(src: _Source, games: tuple[str, ...]) -> str:
+    """The game named on the first line (one of ``games``), which picks the notation."""
+    from referee.text.syntax import and_list as _and
+    from referee.text.syntax import quote as _quote
+
+    supported = _and([f"'game: {g}'" for g in games], "or")
+    for number, line in enumerate(src.lines, 1):
+        stripped = line.strip(" \t\f\v\u3000")
+        if not stripped or stripped.startswith("#"):
+            continue
+        m = _GAME_LINE.match(line)
+        column = len(line) - len(line.lstrip(" \t\f\v\u3000")) + 1
+        if not m:
+            raise src.error(
+                f"a transcript starts with its game: expected {supported} on the first line,"
+                f" found {_quote(stripped, 30)}",
+                number,
+                column,
+            )
+        game = m.group(1).casefold()
+        if game not in games:
+            raise src.error(
+                f"this referee reads {_and(list(games), 'and')} transcripts:"
+                f" expected {supported}, found {_quote(m.group(1)) if m.group(1) else 'nothing'}",
+                number,
+                m.start(1) + 1,
+            )
+        return game
+    raise src.error(f"the transcript is empty: expected {supported} on the first line", 1, 1)
+
+
+
+# --------------------------------------------------------- syntax errors --
+
+
+def _problem(e: UnexpectedInput, src: _Source) -> ParseProblem:
+    """A lark syntax error as plain values: where, what was found, what was expected."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+
+    from referee.text.syntax import ParseProblem
+    from referee.text.syntax import lexeme as _lexeme
+    from referee.text.syntax import quote as _quote
+
+    if isinstance(e, UnexpectedToken):
+        token = e.token
+        accepts, expected = e.accepts or set(), e.expected or set()
+        if token.type == "$END" or token.line is None:
+            line, column = src.end()
+            return ParseProblem(line, column, True, "the end of the file", frozenset(accepts), frozenset(expected))
+        found = "the end of the line" if token.type == "_NL" else _quote(_lexeme(str(token)))
+        return ParseProblem(token.line, token.column, False, found, frozenset(accepts), frozenset(expected))
+    if isinstance(e, UnexpectedCharacters):
+        found = _quote(e.char) if e.char.isprintable() else f"the character U+{ord(e.char):04X}"
+        allowed = frozenset(e.allowed or ())
+        return ParseProblem(e.line, e.column, False, found, allowed, allowed)
+    if isinstance(e, UnexpectedEOF):
+        line, column = src.end()
+        return ParseProblem(line, column, True, "the end of the file", frozenset(), frozenset(e.expected))
+    # pragma: no cover - lark has no other kind
+    return ParseProblem(getattr(e, "line", 1), getattr(e, "column", 1), False, "this", frozenset(), frozenset())
+
+
+def _syntax_error(e: UnexpectedInput, src: _Source) -> NotationError:
+    """A syntax error of the whole text, in the game's words."""
+    problem = _problem(e, src)
+    terms = set(problem.accepts or problem.expected)
+    reading = src.notation.reader
+    words = reading.expected(terms - {"WS", "COMMENT"})
+    hint = reading.hint(src.line(problem.line), terms)
+    meant = _keyword_hint(src.notation, src.line(problem.line), problem.column, problem.found, terms)
+    return src.error(f"expected {words}, found {problem.found}{meant}{hint}", problem.line, problem.column)
+
+
+_WORD_RE = re.compile(r"[^\W\d_][\w'’-]*")
+
+
+@functools.cache
+def _keywords(notation: Notation) -> dict[str, tuple[str, ...]]:
+    """The words of each keyword terminal of a game's grammar ('FAVOUR': favour,
+    favor, 特权), read from the parser's terminals."""
+    words: dict[str, tuple[str, ...]] = {}
+    for terminal in _parser(notation).terminals:
+        pattern = terminal.pattern
+        if pattern.type == "str":
+            found = [pattern.value]
+        else:  # '(?:(?i:favour)|(?i:favor)|特权)': the literal alternatives
+            body = re.fullmatch(r"\(\?:(.*)\)", pattern.value)
+            parts = body.group(1).split("|") if body else []
+            found = [re.sub(r"^\(\?i:(.*)\)$", r"\1", part) for part in parts]
+        found = [w for w in found if _WORD_RE.fullmatch(w)]
+        if found:
+            words[terminal.name] = tuple(found)
+    return words
+
+
+@functools.cache
+def _line_starts(notation: Notation) -> frozenset[str]:
+    """The terminals a line may begin with (a header's keyword, 'cycle', 'round'...):
+    what the parser accepts at the start of the text."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
+    try:
+        _parser(notation).parse("\x00", start="start")
+    except UnexpectedCharacters as e:
+        return frozenset(e.allowed or ())
+    except UnexpectedToken as e:  # the character read as a free-text token
+        return frozenset(e.accepts or e.expected or ())
+    except UnexpectedInput:  # pragma: no cover
+        return frozenset()
+    return frozenset()  # pragma: no cover
+
+
+def _keyword_hint(notation: Notation, line_text: str, column: int, found: str, terms: set[str]) -> str:
+    """' (did you mean 'X'?)' when a syntax error comes from a misspelt keyword of
+    the grammar: the word found where a keyword goes ('favur'), a word of the
+    piece before it that is no word of the game ('bye Pegasus', 'retreet to IS3'),
+    or the line's first word where a line's keyword goes ('cylce 2'). A reading
+    module may name the game's other words (``known(word)``: gods, units...)."""
+    keywords = _keywords(notation)
+    found_word = found.strip("'")
+    if _WORD_RE.fullmatch(found_word):
+        hint = did_you_mean(found_word, [w for t in terms for w in keywords.get(t, ())], quote=True)
+        if hint:
+            return hint
+    every = {w.casefold() for ws in keywords.values() for w in ws}
+    other = getattr(notation.reader, "known", lambda word: False)
+
+    def known(word: str) -> bool:
+        return word.casefold() in every or other(word)
+
+    heads = _line_starts(notation)
+    moves = [w for t, ws in keywords.items() if t not in heads for w in ws]
+    piece = re.split(r"[:：;；]", line_text[:column - 1])
+    if len(piece) > 1:  # within a line's moves
+        for word in reversed(_WORD_RE.findall(piece[-1])):
+            hint = "" if known(word) else did_you_mean(word, moves, quote=True)
+            if hint:
+                return hint
+    first = _WORD_RE.match(line_text.lstrip(" \t\f\v\u3000"))
+    if first and not known(first.group(0)):
+        return did_you_mean(first.group(0), [w for t in heads for w in keywords.get(t, ())], cutoff=0.7, quote=True)
+    return ""
