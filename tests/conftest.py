@@ -21,8 +21,8 @@ def _run_from_root(monkeypatch):
 
 @pytest.fixture
 def store_file(tmp_path, monkeypatch):
-    """The judgement cache on, in a file of the test's own (tests/test_cache.py,
-    tests/test_memo.py)."""
+    """The judgement cache on, in a file of the test's own (tests/store/test_cache.py,
+    tests/store/test_memo.py)."""
     path = tmp_path / "judgements.sqlite"
     monkeypatch.setenv("REFEREE_CACHE", str(path))
     return path
@@ -30,14 +30,14 @@ def store_file(tmp_path, monkeypatch):
 
 @pytest.fixture(scope="session")
 def replay():
-    """``replayed`` (tests/replays.py, the one cache of whole-game replays) as a
+    """``replayed`` (tests/helpers/replays.py, the one cache of whole-game replays) as a
     fixture: ``replay(path, fast_path=..., batching=...)``."""
-    from replays import replayed
+    from helpers.replays import replayed
 
     return replayed
 
 
-#: The modules whose tests of a transcript read the one replay of it (tests/replays.py)
+#: The modules whose tests of a transcript read the one replay of it (tests/helpers/replays.py)
 #: and what its engine judged and listed since: a transcript's tests of all of them run
 #: together, so that one worker replays it, and lists its positions' legal moves, once.
 SHARING_A_REPLAY = {"test_answers.py", "test_invariant.py", "test_transcripts.py", "test_viewpoints.py"}
@@ -45,7 +45,7 @@ SHARING_A_REPLAY = {"test_answers.py", "test_invariant.py", "test_transcripts.py
 
 def _replayed_transcript(item) -> str | None:
     """The shipped transcript a test runs whole: its ``path`` (a test that takes
-    ``replay`` or reads tests/replays.py) or its ``transcript`` (tests/test_transcripts.py)
+    ``replay`` or reads tests/helpers/replays.py) or its ``transcript`` (tests/ask/test_transcripts.py)
     parameter."""
     params = getattr(getattr(item, "callspec", None), "params", {})
     path = params.get("path")
@@ -59,7 +59,7 @@ def _replayed_transcript(item) -> str | None:
 
 def pytest_collection_modifyitems(config, items):
     """The tests that run the same transcript whole (through ``replay``, or
-    tests/test_transcripts.py's cached check) run next to each other, each after
+    tests/ask/test_transcripts.py's cached check) run next to each other, each after
     the first of its transcript (those of SHARING_A_REPLAY's modules together,
     the others file by file): xdist hands tests out in runs of neighbours, so one
     worker mostly replays a game once for all of them. Only the order changes;

@@ -6,7 +6,7 @@ docs/examples/compare-en-zh-001.html, what
 
 writes (docs/translations.md, "The translation report"). The report depends on
 the search's result alone (no time of day, a stable order), so the file is
-current exactly when regenerating it gives the same bytes; tests/test_compare.py
+current exactly when regenerating it gives the same bytes; tests/compare/test_compare.py
 checks that in CI from the search it runs anyway.
 
 Usage (from the repository root):

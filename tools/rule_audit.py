@@ -10,7 +10,7 @@ is about (docs/report.md, "The order of breaches"):
 * a shipped ``transcripts/<game>/illegal-*.txt`` whose header names the rule
   (``# Rule broken by the last move: <id>``) and whose expected report
   (``X.report.txt``, compared with the referee's output by
-  tests/test_transcripts.py) gives it first on the illegal move's line;
+  tests/ask/test_transcripts.py) gives it first on the illegal move's line;
 * a readings witness (``transcripts/<game>/readings/*.txt``) whose header
   mentions the rule and one of whose expected reports gives it first;
 * for a generic rule, which is shown first only when no specific rule
@@ -23,7 +23,7 @@ is about (docs/report.md, "The order of breaches"):
 It also counts the transcripts whose expected report gives a generic rule (a
 catalogue entry with ``generic = true``, such as ``not_in_control``) first for the
 illegal move: the moves on which the person learns only that it was not their turn.
-tests/test_rule_audit.py asserts that every rule id has evidence and that no
+tests/game/test_rule_audit.py asserts that every rule id has evidence and that no
 report puts a generic breach before a specific one.
 """
 

@@ -24,7 +24,7 @@ Usage (from anywhere; the paths are taken relative to the repository root):
 The check runs in-process through ``referee.cli.main`` with click's CliRunner,
 which is what the ``referee`` command runs. Do not accept a regenerated report
 blindly: read it, and make sure it flags exactly the moves the transcript's
-header says are illegal (tests/test_transcripts.py checks that too).
+header says are illegal (tests/ask/test_transcripts.py checks that too).
 """
 
 from __future__ import annotations

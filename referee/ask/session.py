@@ -254,7 +254,7 @@ class Session:
                 column: int | None = None) -> Verdict:
         number = self.move_number(move, line, column)
         # the whole run made before (``referee check``) holds the move's step as
-        # judging up to it would (tests/test_invariant.py); else the moves up to it are judged
+        # judging up to it would (tests/judge/test_invariant.py); else the moves up to it are judged
         run = self.referee.remembered() or self.referee.run(upto=number + 1, decided=False)
         step = run.step_of(number)
         if step is None:  # strict mode stopped earlier, or the game ended

@@ -144,7 +144,7 @@ def load_object(value: str) -> object:
 def forget_games() -> None:
     """Look the entry points up again on the next question: for a process that
     has put another distribution on ``sys.path`` since (the tests' example game,
-    tests/test_example_game.py). An installed game needs no call."""
+    tests/game/test_example_game.py). An installed game needs no call."""
     _entry_points.cache_clear()
     game_class.cache_clear()
 

@@ -818,7 +818,7 @@ def grounding_messages(program_files: Iterable[Path], facts: Iterable[Term],
     message clingo gives (an atom that occurs in no rule head, an undefined
     operation, an unsafe variable, a syntax error...), as ``code: text``.
 
-    For tests only (tests/test_rules_ground.py), over the shipped games' data:
+    For tests only (tests/judge/test_rules_ground.py), over the shipped games' data:
     the facts are added to the program as AST nodes holding their symbols
     (clingo's checks do not see atoms added through the Backend, which the
     referee uses for everything else), and ``inputs`` (name, arity) are declared

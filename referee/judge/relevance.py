@@ -25,7 +25,7 @@ Both are over-approximations: every ground instance clingo would produce has
 its positive body in the abstract atoms, and a predicate nothing shown depends
 on cannot change a shown atom. So the kept program has exactly the shown atoms
 of the whole one (for the stratified programs of the games: one model); the
-agreement tests compare the two on the shipped records (tests/test_engine.py).
+agreement tests compare the two on the shipped records (tests/judge/test_engine.py).
 
 Pure Python: referee/judge/engine.py turns clingo's statements into
 :class:`Outline` s (it is the only module that imports clingo).

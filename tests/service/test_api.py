@@ -13,7 +13,7 @@ import time
 from importlib import resources
 
 import pytest
-from service_server import Server, transcript
+from helpers.server import Server, transcript
 
 from referee.ask.session import Session
 from referee.game.catalogue import load_catalogue
@@ -125,7 +125,7 @@ def test_readings_name_their_variants_with_provenance(server):
 def test_compare_finds_where_two_readings_disagree(server):
     """`referee compare cyclades --rules en --rules zh-003` as a request: every variant of seed 003's reading
     (fleets retreat to any space of theirs, the Sylph's 10 spaces shared, ...) comes out, each with a witness.
-    (The search itself, for every translation, is tests/test_compare.py's; zh-003's is the shortest.)"""
+    (The search itself, for every translation, is tests/compare/test_compare.py's; zh-003's is the shortest.)"""
     answer = server.post("/api/compare", {"rules": ["en", "zh-003"]}, timeout=150)  # bounded by --compare-time-limit
     assert answer.status == 200, answer.data
     assert answer.data["agree"] is False and answer.data["readings"] == ["en", "zh-003"]

@@ -12,7 +12,7 @@ import os
 from pathlib import Path
 
 import pytest
-from service_server import ROOT, Server
+from helpers.server import ROOT, Server
 
 from referee.game.catalogue import load_catalogue
 

@@ -13,7 +13,7 @@ import threading
 import time
 
 import pytest
-from service_server import Server, transcript
+from helpers.server import Server, transcript
 
 OUTBID = "cyclades/illegal-outbid-too-low.txt"
 SLOW = "cyclades/battles-5p.txt"

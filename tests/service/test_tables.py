@@ -18,7 +18,7 @@ import threading
 import urllib.request
 
 import pytest
-from service_server import Server, transcript
+from helpers.server import Server, transcript
 
 from referee.ask.session import Session
 from referee.game.notation import parse_transcript

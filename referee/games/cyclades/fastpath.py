@@ -1,11 +1,11 @@
 """Cyclades fast path: the bookkeeping steps and forced chance outcomes in Python.
 
 Each function mirrors a rule block of ``rules/*.lp`` for a decision point that
-has exactly one answer; ``tests/test_invariant.py``
+has exactly one answer; ``tests/judge/test_invariant.py``
 (``test_fast_path_batching_and_speculation_agree_with_the_solver_alone``) replays
 every shipped transcript with and without this module and compares the verdicts
 and states move by move, and checks the speculation model against the solver's
-next state of every legal move; ``tests/test_readings.py`` does so under each
+next state of every legal move; ``tests/game/test_readings.py`` does so under each
 reading.
 """
 

@@ -1,6 +1,6 @@
 """Cyclades: the creatures with a figure (Kraken, Minotaur, Chiron, Medusa,
 Polyphemus) in Python — the speculation model of ``rules/figures.lp`` (a guess
-of the next state, checked against the solver by tests/test_invariant.py) and
+of the next state, checked against the solver by tests/judge/test_invariant.py) and
 where the figures stand, for words and drawings.
 
 Works on a ``Draft`` of the state and the game's ``fastpath.Facts``.

@@ -5,9 +5,9 @@ will be made in (docs/architecture.md, "Speed: speculative batches"), and has
 the solver judge them all in one call; a judgement is used only when the game
 reaches exactly its state and move, so a wrong guess costs time, never a
 verdict.  ``next_state`` mirrors the rule programs' effects of a *legal* move
-(tests/test_invariant.py compares it with the solver's next state on every
+(tests/judge/test_invariant.py compares it with the solver's next state on every
 legal move of every shipped transcript).  The same model applies the game's
-bookkeeping steps on the fast path (``bookkeeping``; tests/test_invariant.py
+bookkeeping steps on the fast path (``bookkeeping``; tests/judge/test_invariant.py
 replays every transcript with and without it).
 """
 

@@ -1,0 +1,174 @@
+"""The contract between the generic referee and a game (docs/architecture.md,
+"Adding a game"): the games are found through the entry-point group
+``referee.games``; one check says a game is unknown; what a game may lack has
+a default and a clear error; and the generic modules name no game.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from referee.base.errors import RefereeError
+from referee.base.terms import Fn
+from referee.game.contract import Game
+from referee.game.registry import (
+    UnknownGameError,
+    check_game,
+    game_class,
+    game_folder,
+    game_package,
+    game_reader,
+    known_games,
+    package_folder,
+)
+
+REPO = Path(__file__).resolve().parents[2]
+PACKAGE = REPO / "referee"
+
+
+def test_the_games_are_the_entry_points_each_a_game_of_its_name():
+    from importlib.metadata import entry_points
+
+    registered = {ep.name for ep in entry_points(group="referee.games")}
+    assert set(known_games()) == registered and {"cyclades", "luna"} <= registered
+    for name in known_games():
+        cls = game_class(name)
+        assert issubclass(cls, Game) and cls.name == name
+        assert game_class(name.upper()) is cls  # a game's name is read without case
+
+
+def test_an_unknown_game_is_one_error_naming_the_known_ones():
+    with pytest.raises(UnknownGameError) as error:
+        check_game("chess")
+    assert error.value.message == f"unknown game 'chess'; the referee knows: {', '.join(known_games())}"
+    assert error.value.code == "unknown-game"
+
+
+def test_what_a_game_may_lack_has_a_default():
+    """The optional members of the contract are defined on Game itself, so the
+    generic modules call them without probing (no hasattr)."""
+    for member in ("starting_position", "screen", "notes", "warnings", "predict", "speculate",
+                   "search_scenarios", "use_variants", "position_item", "period", "picture", "builtin_boards"):
+        assert hasattr(Game, member), member
+    # a game where players take turns and that is all needs none of the sequencing members
+    # (tests/example_game/ overrides only static_facts and describe_move)
+    plain = object.__new__(Game)
+    state, move = frozenset(), Fn("take", (1, 2))
+    assert plain.cycle(state) == 0 and not plain.has_pending(state)
+    assert plain.game_step(state) is None and plain.forced_chance(state) is None
+    assert not plain.fast_path_applies(state, "Ann", move) and plain.end_of_turn(state) is None
+    assert plain.resolve_move(state, move) == move and plain.predict(state, []) == []
+    assert plain.speculate(state, "Ann", move) is None
+    with pytest.raises(NotImplementedError):  # every game says its moves in its own words
+        plain.describe_move(move)
+    assert Game.picture is None
+
+    class Drawless(Game):  # a game that draws no board: the default, and its clear error
+        name = "drawless"
+
+    assert Drawless.picture is None and Drawless.search_scenarios() == ()
+    assert isinstance(Drawless.lacks("board picture"), RefereeError)
+    assert Drawless.lacks("board picture").message == "Drawless has no board picture yet"
+    luna = game_class("luna")
+    assert luna.search_scenarios() == ()
+
+
+def test_a_game_s_files_are_in_its_class_s_package():
+    """The package of the class's module; or that module itself when it is a
+    package (a class written in the package's __init__.py)."""
+    in_module = type("InModule", (Game,), {"__module__": "referee.games.luna.game"})
+    in_init = type("InInit", (Game,), {"__module__": "referee.games.luna"})
+    assert game_package(in_module) == game_package(in_init) == "referee.games.luna"
+
+
+def test_a_game_s_package_folder_holds_its_files_and_a_namespace_package_has_one(tmp_path, monkeypatch):
+    """package_folder: where rules/, grammar.lark and catalogue.toml are; a package
+    without __init__.py (a namespace package) is its one folder."""
+    folder = game_folder("cyclades")
+    assert folder == REPO / "referee" / "games" / "cyclades"
+    assert (folder / "grammar.lark").is_file() and (folder / "rules").is_dir()
+    (tmp_path / "bare_game_files").mkdir()
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert package_folder("bare_game_files") == tmp_path / "bare_game_files"
+
+
+def test_a_picture_given_as_imported_is_imported_when_first_read():
+    """Game.picture given as Imported('package.draw:PICTURE'): the game's class is
+    imported without its drawing code, and reading the attribute gives the picture."""
+    code = ("import sys; from referee.game.registry import game_class; from referee.game.picture import Picture; "
+            "cls = game_class('cyclades'); before = 'referee.games.cyclades.draw' in sys.modules; "
+            "picture = cls.picture; print(before, isinstance(picture, Picture), cls.picture is picture, "
+            "'referee.games.cyclades.draw' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, check=True)
+    assert done.stdout.split() == ["False", "True", "True", "True"]
+
+
+def test_a_reading_module_that_lacks_a_part_of_the_contract_is_named(tmp_path, monkeypatch):
+    """The reader contract (referee/text/syntax.py): read, expected, hint, START_RULES;
+    a module without one is named when the game is first read, not in a traceback
+    halfway through a transcript."""
+    (tmp_path / "halfgame").mkdir()
+    (tmp_path / "halfgame" / "__init__.py").write_text("")
+    (tmp_path / "halfgame" / "reading.py").write_text("def read(tree, source): ...\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    half = type("HalfRules", (Game,), {"__module__": "halfgame", "name": "half"})
+    with pytest.raises(TypeError, match=r"^halfgame\.reading lacks expected, hint, START_RULES: "):
+        game_reader(half)
+
+
+def test_the_generic_modules_do_not_probe_a_game():
+    """No hasattr/getattr on a game's rules object outside referee/games/."""
+    for path in _generic_modules():
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"(hasattr|getattr)\(\s*(self\.)?rules\b", text), path
+
+
+def _generic_modules() -> list[Path]:
+    return sorted(p for p in PACKAGE.rglob("*.py") if "games" not in p.relative_to(PACKAGE).parts)
+
+
+def _generic_files() -> list[Path]:
+    """The generic modules, and the generic grammar, rule program and schema.
+    The page (referee/service/web/) is left out: it shows users an example transcript."""
+    kept = []
+    for p in PACKAGE.rglob("*"):
+        parts = p.relative_to(PACKAGE).parts
+        if p.is_file() and p.suffix in (".py", ".lark", ".lp", ".json") and parts[0] != "games" and parts[:2] != ("service", "web"):
+            kept.append(p)
+    return sorted(kept)
+
+
+def _shipped_games() -> list[str]:
+    """The games of referee/games/: a game another package adds (the tests'
+    example, tests/game/test_example_game.py) may have a name that is a common word
+    or a part of one ('nim' is in 'minimum')."""
+    shipped = [g for g in known_games() if game_class(g).__module__.startswith("referee.games.")]
+    assert {"cyclades", "luna"} <= set(shipped)
+    return shipped
+
+
+def test_no_generic_module_names_a_game():
+    """Issue 15: everything about one game lives in referee/games/<game>/; the
+    generic modules (code, comments and docstrings alike) name no game."""
+    names = re.compile("|".join(re.escape(g) for g in _shipped_games()), re.IGNORECASE)
+    assert len(_generic_files()) > 20
+    found = []
+    for path in _generic_files():
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if names.search(line):
+                found.append(f"{path.relative_to(REPO)}:{number}: {line.strip()}")
+    assert not found, "\n".join(found)
+
+
+def test_no_generic_module_imports_a_game():
+    for path in _generic_modules():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                assert not re.match(r"(referee\.)?games\.\w+", node.module.lstrip(".")), (path, node.module)
