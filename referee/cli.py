@@ -387,7 +387,7 @@ def board_command(game, players, board_file, transcript, after, svg):
 def serve(host, port, data, names, max_bytes, time_limit, workers, queue, compare_time_limit, body_timeout,
           head_timeout):
     """Serve the referee over HTTP: the JSON API, the tables and the page (docs/service.md)."""
-    from referee.service.app import (
+    from referee.service.limits import (
         BODY_TIMEOUT,
         COMPARE_TIME_LIMIT,
         HEAD_TIMEOUT,
@@ -396,7 +396,7 @@ def serve(host, port, data, names, max_bytes, time_limit, workers, queue, compar
         WORKERS,
         Limits,
     )
-    from referee.service.app import serve as run
+    from referee.service.server import serve as run
 
     click.echo(f"referee: the page is at http://{host}:{port}/ (Ctrl-C stops the service)", err=True)
     run(host, port, Limits(max_bytes or MAX_TRANSCRIPT_BYTES, time_limit or TIME_LIMIT, workers or WORKERS,

@@ -5,7 +5,7 @@ the sessions of the last transcripts it was asked about, so that a table asking
 about move after move of one game gets warm answers.
 
 Adding a question is one function here decorated with ``@job`` and one
-endpoint in referee/service/app.py."""
+endpoint in a router of referee/service/routes/."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""The HTTP server around the service's app (``referee serve``): uvicorn with
-its pure-Python HTTP/1.1 protocol (h11), plus two things uvicorn leaves to its
-user.
+"""The HTTP server around the service's app (``referee serve``, :func:`serve`):
+uvicorn with its pure-Python HTTP/1.1 protocol (h11), plus two things uvicorn
+leaves to its user.
 
 - **A bound on a request's head.** uvicorn bounds an idle keep-alive
   connection (``timeout_keep_alive``) and the head's size, not the time its
@@ -10,7 +10,7 @@ user.
   after the connection opened (or after the previous response on it): with a
   408 answer when part of a head had come, silently when nothing had (a
   browser's spare connection). The body's own time is bounded in the app
-  (``BodyLimit`` in referee/service/app.py).
+  (``BodyLimit`` in referee/service/middleware.py).
 - **An access log without secrets.** The paths of a table's requests hold its
   link tokens (``/t/TOKEN``, ``/api/tables/TOKEN/...``), and a token is a key.
   :class:`RedactLinks` writes them as ``/t/<link>`` in the access log.
@@ -23,13 +23,19 @@ import copy
 import json
 import logging
 import re
+import sys
+from pathlib import Path
 
 import h11
+import uvicorn
 from uvicorn.config import LOGGING_CONFIG
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-#: Seconds a request's line and headers may take to arrive.
-HEAD_TIMEOUT = 10.0
+from referee.service.app import create_app
+from referee.service.limits import HEAD_TIMEOUT, Limits
+from referee.service.network import Network
+from referee.service.tables import default_folder
+
 #: A table's link token in a path, after the prefixes that carry one.
 _LINK_PATH = re.compile(r"(/t/|/api/tables/)[^/?#\s\"]+")
 #: What a token is written as in the log.
@@ -113,3 +119,20 @@ class HeadBound(H11Protocol):
 def bounded(head_timeout: float) -> type[HeadBound]:
     """The protocol class for uvicorn (``http=``) with this bound on a request's head."""
     return type("HeadBound", (HeadBound,), {"head_timeout": head_timeout})
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, limits: Limits | None = None, names: tuple[str, ...] = (),
+          data: str | Path | None = None) -> None:
+    """Run the service until interrupted (Ctrl-C or SIGTERM: requests in flight
+    are finished, then the workers stop)."""
+    limits = limits or Limits()
+    network = Network(host, names)
+    folder = Path(data) if data is not None else default_folder()
+    print(f"referee: tables are kept in {folder / 'tables.sqlite3'}", file=sys.stderr)
+    if network.network:
+        print(f"referee: WARNING: listening on {host}, beyond this computer: anyone on the network can reach "
+              "the service. A transcript is answered only through a table's links, and tables are created "
+              f"only at http://127.0.0.1:{port}/ on this computer. Names accepted in the Host header: "
+              f"{', '.join(sorted(network.names))} (referee serve --name adds one).", file=sys.stderr)
+    uvicorn.run(create_app(limits, network, folder), host=host, port=port, log_level="info",
+                timeout_graceful_shutdown=30, http=bounded(limits.head_timeout), log_config=log_config())

@@ -14,7 +14,7 @@ Writes are transactions (``BEGIN IMMEDIATE``) in WAL mode with
 two appends at once are kept both, in order — or, when the writer named the
 revision it expected (optimistic concurrency), the later one is refused with a
 :class:`Conflict` that names the revision now current. This module knows
-nothing of HTTP or of games; referee/service/app.py uses it."""
+nothing of HTTP or of games; referee/service/routes/tables.py uses it."""
 
 from __future__ import annotations
 
