@@ -25,7 +25,7 @@ _common = [
     click.option("--board", "board", metavar="FILE", help="A board file instead of the transcript's or the built-in one."),
     click.option("--no-fast-path", is_flag=True, help="Decide every step with the solver, bookkeeping included."),
     click.option("--time-limit", type=click.FloatRange(min=0.1), default=None, metavar="SECONDS",
-                 help="Bound on one solver call (default 10 s)."),
+                 help="Bound on one solver call, in seconds of CPU time (default 10 s): the same record gets the same verdict on a busy machine."),
     click.option("--as", "viewpoint", metavar="PLAYER", default=None,
                  help="Answer as PLAYER sees the game: another player's hidden figures (such as gold behind a screen) are never stated."),
     click.option("--json", "as_json", is_flag=True, help="Print JSON (schema: docs/report.md)."),
