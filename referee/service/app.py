@@ -33,7 +33,7 @@ from fastapi import FastAPI
 from referee import __version__
 from referee.service.errors import HANDLERS
 from referee.service.limits import Limits
-from referee.service.middleware import BodyLimit, HostCheck
+from referee.service.middleware import BodyLimit, HostCheck, SecurityHeaders
 from referee.service.network import Network
 from referee.service.pool import WorkerPool
 from referee.service.routes import about, page, questions, tables
@@ -73,4 +73,5 @@ def create_app(limits: Limits | None = None, network: Network | None = None,
         app.include_router(router)
     app.add_middleware(BodyLimit, limit=limits.max_body, timeout=limits.body_timeout)
     app.add_middleware(HostCheck, names=network.names)
+    app.add_middleware(SecurityHeaders)
     return app

@@ -183,6 +183,17 @@ def header(request: dict) -> dict:
 
 
 @job
+def line_roles(request: dict) -> dict:
+    """Whose moves the transcript's line ``line`` holds (read tolerantly): the
+    roles of its plays, a player's name or chance; none when the line cannot be
+    read. A player's link may write only its own seat's moves and chance's
+    (routes/tables.py), which is checked against this."""
+    transcript, _ = read(request["transcript"], request.get("name") or "transcript.txt", True)
+    number = request["line"]
+    return {"roles": sorted({play.role for play in transcript.plays if play.span.line <= number <= play.span.end_line})}
+
+
+@job
 def check(request: dict) -> dict:
     """The report of the whole transcript, and each written move's verdict in brief."""
     answer = session(request)

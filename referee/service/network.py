@@ -34,9 +34,15 @@ class Network:
 
     def refuse_remote_host(self, client: str) -> None:
         """On a network, refuse (403) to create a table for a client beyond this computer."""
+        self.refuse_remote(client, "tables are created")
+
+    def refuse_remote(self, client: str, what: str) -> None:
+        """On a network, refuse (403) what only the computer running the service
+        may ask for (creating a table, a comparison of readings, the workers'
+        status) to a client beyond it."""
         if self.network and not is_loopback(client):
-            raise ServiceError(403, "table-links-only", "on a network, tables are created on the computer that "
-                                                        "runs the service (http://127.0.0.1:PORT/)")
+            raise ServiceError(403, "table-links-only", f"on a network, {what} on the computer that runs the "
+                                                        "service (http://127.0.0.1:PORT/)")
 
 
 def is_loopback(host: str) -> bool:

@@ -138,7 +138,7 @@ def test_a_line_that_cannot_be_read_is_marked_in_place_and_the_host_corrects_it(
     head = transcript(OUTBID).split("Ann: 3 on Zeus")[0]
     links = _links(_table(server, head))
     for line in ("Ann: 3 on Zeus", "Bob: 3 on Zues", "Cy: 2 on Ares"):
-        assert server.post(f"/api/tables/{links['Cy']}/lines", {"line": line}).status == 201
+        assert server.post(f"/api/tables/{links['host']}/lines", {"line": line}).status == 201
     check = server.post(f"/api/tables/{links['Cy']}/check", {})
     assert check.status == 200, check.data
     typo = head.count("\n") + 2
@@ -186,7 +186,7 @@ def test_a_restart_loses_no_stored_line(tmp_path):
     try:
         links = _links(_table(first, head))
         for line in ("Ann: 3 on Zeus", "Bob: 4 on Zeus"):
-            assert first.post(f"/api/tables/{links['Ann']}/lines", {"line": line}).status == 201
+            assert first.post(f"/api/tables/{links[line.split(':')[0]]}/lines", {"line": line}).status == 201
     finally:
         assert first.stop()[0] == 0
     with sqlite3.connect(tmp_path / "tables.sqlite3") as db:  # one file, WAL: readable by sqlite3 itself
@@ -254,6 +254,7 @@ def test_a_tables_questions_go_to_the_worker_that_holds_it_warm(server):
         player = line.split(":")[0]
         added = server.post(f"/api/tables/{links[player]}/lines", {"line": line})
         assert added.status == 201
+        workers = server.get("/api/status").data["by_worker"]  # (a worker read whose line it is)
         costs = []
         for path, body in ((f"{links['host']}/check", {}), (f"{links['host']}/check", {}),
                            (f"{links[player]}/explain", {"line": added.data["line"]})):

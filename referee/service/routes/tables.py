@@ -6,15 +6,16 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Path, Request
 
 from referee.ask.session import readings
 from referee.base.errors import RefereeError
 from referee.service.dependencies import ServiceLimits, ServiceNetwork, TableAccess, WorkerJobs
 from referee.service.errors import ServiceError
-from referee.service.models import TableCorrection, TableCreate, TableLine, TableQuestion, require_one_move
+from referee.service.models import MAX_REVISION, TableCorrection, TableCreate, TableLine, TableQuestion, require_one_move
 from referee.service.pool import InternalError
 from referee.service.tables import Link
+from referee.text.transcript import CHANCE
 
 router = APIRouter()
 
@@ -74,22 +75,51 @@ async def table_revisions(token: str, tables: TableAccess) -> dict:
 
 
 @router.get("/api/tables/{token}/revisions/{number}", summary="One revision of the table, with its text")
-async def table_old_revision(token: str, number: int, tables: TableAccess) -> dict:
+async def table_old_revision(token: str, number: Annotated[int, Path(ge=0, le=MAX_REVISION)],
+                             tables: TableAccess) -> dict:
     link = await tables.link(token)
     revision = await tables.call("revision", link.table, number)
     return {**revision.summary(), "transcript": revision.text}
 
 
 @router.post("/api/tables/{token}/lines", summary="Add a line to the table's transcript", status_code=201)
-async def table_add(token: str, request: TableLine, tables: TableAccess, limits: ServiceLimits) -> dict:
+async def table_add(token: str, request: TableLine, jobs: WorkerJobs, tables: TableAccess,
+                    limits: ServiceLimits) -> dict:
     """The line is stored (a new revision) before anything judges it. With
-    `revision`, refused 409 `conflict` if the table has changed since."""
+    `revision`, refused 409 `conflict` if the table has changed since. A
+    player's link writes only its own seat's moves and chance's (403
+    `another-seat` otherwise); the host's link writes anything."""
     link = await tables.link(token)
     current = await tables.call("revision", link.table)
     limits.check_transcript(current.text + request.line + "\n")
+    if not link.host:
+        await _refuse_another_seat(link, current, request.line, jobs, tables)
     revision = await tables.call("append", link.table, request.line, "host" if link.host else link.player,
                                  request.revision)
     return revision.summary()
+
+
+async def _refuse_another_seat(link: Link, current, line: str, jobs, tables) -> None:
+    """A player's link writes its own seat's moves and what chance shows (dice,
+    cards, god tiles: public at the table), never another player's: a move
+    written in another's name and asked about (``??``) would have the referee
+    state what that player's hidden figures allow (docs/service.md, "Who may
+    write what"). Refused 403 ``another-seat``; a line that cannot be read is
+    stored (it judges nothing until the host corrects it)."""
+    text = current.text if current.text.endswith("\n") or not current.text else current.text + "\n"
+    seat = await tables.call("player_at", link.token, current.number) or link.player
+    try:
+        roles = (await jobs.run("line_roles", {"transcript": text + line + "\n", "name": "line",
+                                               "line": text.count("\n") + 1}, key=link.table))["roles"]
+    except ServiceError:
+        raise
+    except RefereeError:  # the table's text cannot be read as a whole (the host will correct it)
+        return
+    others = [role for role in roles if role not in (seat, CHANCE)]
+    if others:
+        raise ServiceError(403, "another-seat", f"this is {seat}'s link: it writes {seat}'s moves and what chance "
+                                                f"shows; {others[0]}'s moves are written on {others[0]}'s link, "
+                                                "or by the table's host")
 
 
 @router.post("/api/tables/{token}/correct", summary="The host corrects the transcript or changes the reading")
