@@ -81,10 +81,12 @@ class BodyLimit:
 #: Sent with every answer. A table's links are bearer tokens in the URL, so no
 #: page may frame this one (clickjacking), no request it makes names it as its
 #: referrer, and the page runs only its own script (no inline script, nothing
-#: from elsewhere: a line of a transcript shown on the page can never run).
+#: from elsewhere: a line of a transcript shown on the page can never run; the
+#: board is the service's SVG shown as an image, from a blob: URL, and an image
+#: runs no script).
 SECURITY_HEADERS = (
     (b"content-security-policy", b"default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
-                                 b"img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; "
+                                 b"img-src 'self' data: blob:; object-src 'none'; base-uri 'none'; form-action 'self'; "
                                  b"frame-ancestors 'none'"),
     (b"referrer-policy", b"no-referrer"),
     (b"x-content-type-options", b"nosniff"),
