@@ -361,6 +361,19 @@ def board_command(game, players, board_file, transcript, after, svg):
         _fail(error, False)
 
 
+def _public_url(value: str | None) -> str | None:
+    """``--public-url``: an http(s) address with a host, nothing after its path."""
+    if value is None:
+        return None
+    import urllib.parse
+
+    parts = urllib.parse.urlsplit(value)
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+        raise click.BadParameter(f"'{value}' is not an address the phones can open, such as "
+                                 "http://192.168.1.20:8000", param_hint="--public-url")
+    return value
+
+
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="The address to listen on. Beyond loopback (0.0.0.0: a club's network) a warning is printed "
@@ -384,8 +397,12 @@ def board_command(game, players, board_file, transcript, after, svg):
               help="Bound on the time a request's body takes to arrive (default 10 s).")
 @click.option("--head-timeout", type=click.FloatRange(min=0.1), default=None, metavar="SECONDS",
               help="Bound on the time a request's line and headers take to arrive (default 10 s).")
+@click.option("--public-url", default=None, metavar="URL", callback=lambda ctx, param, value: _public_url(value),
+              help="Where the players' phones reach the service (http://192.168.1.20:8000, a name the club's "
+                   "network knows): the tables' links start with it (default: this computer's address on the "
+                   "network it listens on). Its name is accepted in the Host header.")
 def serve(host, port, data, names, max_bytes, time_limit, workers, queue, compare_time_limit, body_timeout,
-          head_timeout):
+          head_timeout, public_url):
     """Serve the referee over HTTP: the JSON API, the tables and the page (docs/service.md)."""
     from referee.service.limits import (
         BODY_TIMEOUT,
@@ -402,7 +419,7 @@ def serve(host, port, data, names, max_bytes, time_limit, workers, queue, compar
     run(host, port, Limits(max_bytes or MAX_TRANSCRIPT_BYTES, time_limit or TIME_LIMIT, workers or WORKERS,
                            compare_time_limit or COMPARE_TIME_LIMIT, queue, body_timeout or BODY_TIMEOUT,
                            head_timeout or HEAD_TIMEOUT),
-        names=names, data=data)
+        names=names, data=data, public_url=public_url)
 
 
 if __name__ == "__main__":

@@ -150,6 +150,60 @@ def test_the_page_on_a_phone_keeps_hidden_gold_hidden(browser, server):
         assert page.locator("#board").bounding_box()["width"] >= 1.9 * width
         assert page.evaluate("document.documentElement.scrollWidth") <= 390  # the picture scrolls in its frame
         _screenshot(page, "page-phone.png")
+        assert _phone_faults(page) == []
+    finally:
+        phone.close()
+
+
+#: What a phone needs of every control it shows (the platforms' guidelines: a
+#: target of 44 px at least; a text field under 16 px makes iOS zoom into it).
+PHONE_FAULTS = """() => {
+  const faults = [];
+  const shown = (e) => e.offsetParent !== null && getComputedStyle(e).visibility !== 'hidden';
+  for (const e of document.querySelectorAll('button, select, input[type=text], #lines li.move, summary')) {
+    if (!shown(e)) continue;
+    const box = e.getBoundingClientRect();
+    if (box.height < 44 || box.width < 44) faults.push(`${e.id || e.tagName} is ${box.width}x${box.height} px`);
+  }
+  for (const e of document.querySelectorAll('select, input[type=text], textarea')) {
+    if (shown(e) && parseFloat(getComputedStyle(e).fontSize) < 16) faults.push(`${e.id || e.tagName}'s text is small`);
+  }
+  for (const e of document.querySelectorAll('#detail ul, #detail h3')) {
+    if (shown(e) && !e.textContent.trim()) faults.push(`an empty ${e.id || e.tagName} takes room`);
+  }
+  return faults;
+}"""
+
+
+def _phone_faults(page) -> list[str]:
+    return page.evaluate(PHONE_FAULTS)
+
+
+def test_the_host_hands_out_each_players_link_with_a_qr_code_and_keeps_its_own_apart(browser, server):
+    """The host's page, on a phone: each player's link as an address, a QR code a
+    phone's camera reads and a copy button; the host's own link apart, never in
+    the list shown to the table."""
+    created = server.post("/api/tables", {"transcript": UNAFFORDABLE.read_text(encoding="utf-8"), "name": "Friday"})
+    host = created.data["host"]
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = phone.new_page()
+    page.set_default_timeout(30_000)
+    try:
+        page.goto(server.url + host["url"])
+        page.wait_for_selector("#status.illegal, #status.legal")
+        page.locator("#table-links summary").tap()
+        items = page.locator("#links li")
+        assert items.count() == 3
+        for n, player in enumerate(created.data["players"]):
+            item = items.nth(n)
+            assert item.locator("strong").text_content() == player["player"]
+            assert item.locator("code").text_content() == player["link"] == server.url + player["url"]
+            assert item.locator("img.qr").evaluate("e => e.complete && e.naturalWidth > 0")
+            assert item.locator("button").text_content() == "Copy"
+        assert host["token"] not in page.text_content("#links")
+        assert host["link"] in page.text_content("#host-link") and "keep it to yourself" in page.text_content("#host-link")
+        assert _phone_faults(page) == []
+        _screenshot(page, "page-host-links.png")
     finally:
         phone.close()
 
@@ -258,12 +312,12 @@ def test_a_table_on_two_phones_each_as_its_link_sees_it(browser, server):
         assert "you are Ann" in ann.text_content("#table-who")
         assert ann.is_disabled("#viewpoint") and ann.input_value("#viewpoint") == "Ann"
         assert ann.locator("#lines .edit").count() == 0 and not ann.is_visible("#transcript")
-        assert host.locator("#links li").count() == 6
+        assert host.locator("#links li").count() == 5  # the players' links; the host's own stands apart
         ann.fill("#next-line", "Ann: 3 on Zeus")
         ann.click("#add")
         _until(ann, "document.querySelector('#verdict').textContent === 'LEGAL: offer 3 GP to Zeus'")
         _until(host, "[...document.querySelectorAll('#lines li.move code')].some(c => c.textContent === "
-                               "'Ann: 3 on Zeus')", timeout=10_000)  # followed live
+                               "'Ann: 3 on Zeus')", timeout=10)  # followed live
         assert "revision 1" in host.text_content("#table-who")
         _screenshot(host, "page-table-host.png")
     finally:
@@ -333,11 +387,11 @@ def test_a_phone_follows_its_seat_when_the_host_corrects_the_players_line(browse
         answer = post(f"/api/tables/{table['host']['token']}/correct", {"revision": 0, "transcript": corrected})
         assert answer["seats"]["renamed"] == [{"from": "Bob", "to": "Bobby"}] and answer["seats"]["removed"] == ["Eve"]
         _until(bob, "document.querySelector('#table-who').textContent.includes('you are Bobby')",
-                              timeout=10_000)  # followed live
+                              timeout=10)  # followed live
         _until(bob, "document.querySelector('#status').textContent.includes('as Bobby')")
         assert bob.input_value("#viewpoint") == "Bobby"
         _until(eve, "document.querySelector('#status').textContent.includes('player-removed')",
-                              timeout=10_000)
+                              timeout=10)
         assert "Eve is no longer a player of this table" in eve.text_content("#status")
         assert eve.locator("#lines li").count() == 0 and not eve.is_visible("#input")
         _screenshot(eve, "page-player-removed.png")

@@ -14,20 +14,11 @@ from referee.service.dependencies import ServiceLimits, ServiceNetwork, TableAcc
 from referee.service.errors import ServiceError
 from referee.service.models import MAX_REVISION, TableCorrection, TableCreate, TableLine, TableQuestion, require_one_move
 from referee.service.pool import InternalError
+from referee.service.links import link_json, links_json
 from referee.service.tables import Link
 from referee.text.transcript import CHANCE
 
 router = APIRouter()
-
-
-def _link_json(link: Link) -> dict:
-    return {"player": link.player, "token": link.token, "url": f"/t/{link.token}"}
-
-
-def _links_json(links: list[Link]) -> dict:
-    host = next(l for l in links if l.host)
-    return {"host": {"token": host.token, "url": f"/t/{host.token}"},
-            "players": [_link_json(l) for l in links if not l.host]}
 
 
 @router.post("/api/tables", summary="Create a table", status_code=201)
@@ -43,11 +34,11 @@ async def create_table(request: TableCreate, http: Request, jobs: WorkerJobs, ta
     table, links = await tables.call("create", request.name, head["game"], head["players"], request.transcript,
                                      request.rules)
     return {"table": table.id, "name": table.name, "game": table.game, "players": list(table.players),
-            "revision": 0, **_links_json(links)}
+            "revision": 0, **links_json(links, network.link_base())}
 
 
 @router.get("/api/tables/{token}", summary="A table as its link sees it")
-async def table_view(token: str, tables: TableAccess) -> dict:
+async def table_view(token: str, tables: TableAccess, network: ServiceNetwork) -> dict:
     """The table's current revision: its transcript, reading, players, and
     who this link is; the host's link also lists every link."""
     link = await tables.link(token)
@@ -57,7 +48,7 @@ async def table_view(token: str, tables: TableAccess) -> dict:
             "you": {"host": link.host, "player": link.player}, "revision": revision.number,
             "rules": revision.rules, "changed": revision.summary(), "transcript": revision.text}
     if link.host:
-        view["links"] = _links_json(await tables.call("links", link.table))
+        view["links"] = links_json(await tables.call("links", link.table), network.link_base())
     return view
 
 
@@ -124,7 +115,7 @@ async def _refuse_another_seat(link: Link, current, line: str, jobs, tables) -> 
 
 @router.post("/api/tables/{token}/correct", summary="The host corrects the transcript or changes the reading")
 async def table_correct(token: str, request: TableCorrection, jobs: WorkerJobs, tables: TableAccess,
-                        limits: ServiceLimits) -> dict:
+                        limits: ServiceLimits, network: ServiceNetwork) -> dict:
     """A new revision with the whole text as it should stand (a line edited or
     removed) and/or another reading; the old revisions stay readable. When the
     players line changes, the players' links follow it (`seats`): a renamed
@@ -154,7 +145,7 @@ async def table_correct(token: str, request: TableCorrection, jobs: WorkerJobs, 
     revision, change, added = await tables.call("correct", link.table, text, request.revision, request.rules,
                                                 keep_rules=not change_rules, players=players, game=game)
     seats = {"renamed": [{"from": a, "to": b} for a, b in change.renamed], "removed": list(change.removed),
-             "added": [_link_json(l) for l in added]}
+             "added": [link_json(l, network.link_base()) for l in added]}
     if unread is not None:
         seats["unread"] = {**unread, "message": "the links stay as they were: the header of the corrected text "
                                                 f"cannot be read ({unread.get('message')})"}
