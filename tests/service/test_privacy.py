@@ -180,3 +180,53 @@ def test_on_a_network_compare_and_status_answer_this_computer_only():
             assert "on the computer that runs the service" in answer.data["error"]["message"]
     finally:
         server.stop()
+
+
+def test_one_link_cannot_fill_a_table_its_requests_are_rate_limited():
+    """A link may send LINK_BURST lines or questions at once, then one a second: a
+    script on one link is refused 429 rate-limit, with when to retry, and the other
+    links go on."""
+    from referee.service.limits import LinkRates, RateLimited
+
+    now = [0.0]
+    rates = LinkRates(burst=3, interval=2.0, clock=lambda: now[0])
+    for _ in range(3):
+        rates.spend("ann")
+    with pytest.raises(RateLimited) as refused:
+        rates.spend("ann")
+    assert refused.value.retry_after == 2 and "more than 3 requests" in str(refused.value)
+    rates.spend("bob")  # another link has its own share
+    now[0] = 2.0  # one request's worth comes back every interval
+    rates.spend("ann")
+    with pytest.raises(RateLimited):
+        rates.spend("ann")
+
+
+def test_a_link_past_its_share_is_answered_429_and_the_table_keeps_its_lines(server):
+    from referee.service.limits import LINK_BURST
+
+    created = server.post("/api/tables", {"transcript": transcript(UNAFFORDABLE), "name": "Monday"})
+    jon, ivo = (next(p["token"] for p in created.data["players"] if p["player"] == name) for name in ("Jon", "Ivo"))
+    statuses = [server.post(f"/api/tables/{jon}/lines", {"line": f"# note {n}"}).status
+                for n in range(LINK_BURST + 5)]
+    assert statuses.count(201) >= LINK_BURST and statuses[-1] == 429
+    refused = server.post(f"/api/tables/{jon}/lines", {"line": "# one more"})
+    assert refused.status == 429 and refused.data["error"]["code"] == "rate-limit"
+    assert int(refused.headers["retry-after"]) >= 1
+    assert server.post(f"/api/tables/{ivo}/lines", {"line": "# Ivo's own"}).status == 201
+    assert server.get(f"/api/tables/{jon}/revision").data["revision"] == statuses.count(201) + 1
+
+
+def test_a_full_table_says_so_and_what_the_host_can_do():
+    text = transcript(UNAFFORDABLE)
+    server = Server("--workers", "1", "--max-bytes", str(len(text.encode()) + 40))
+    try:
+        created = server.post("/api/tables", {"transcript": text, "name": "Tuesday"})
+        jon = next(p["token"] for p in created.data["players"] if p["player"] == "Jon")
+        assert server.post(f"/api/tables/{jon}/lines", {"line": "# short"}).status == 201
+        full = server.post(f"/api/tables/{jon}/lines", {"line": "# a comment too long for what is left"})
+        assert full.status == 413 and full.data["error"]["code"] == "table-full"
+        assert "nothing was written" in full.data["error"]["message"] and "--max-bytes" in full.data["error"]["message"]
+        assert server.get(f"/api/tables/{jon}/revision").data["revision"] == 1
+    finally:
+        server.stop()

@@ -80,9 +80,14 @@ async def table_add(token: str, request: TableLine, jobs: WorkerJobs, tables: Ta
     `revision`, refused 409 `conflict` if the table has changed since. A
     player's link writes only its own seat's moves and chance's (403
     `another-seat` otherwise); the host's link writes anything."""
-    link = await tables.link(token)
+    link = await tables.link(token, spend=True)
     current = await tables.call("revision", link.table)
-    limits.check_transcript(current.text + request.line + "\n")
+    size = len((current.text + request.line + "\n").encode("utf-8"))
+    if size > limits.max_bytes:
+        raise ServiceError(413, "table-full", f"the table's transcript would be {size} bytes with this line, over "
+                                              f"the service's bound of {limits.max_bytes} bytes: nothing was "
+                                              "written. The host can shorten the record (comments, say) with a "
+                                              "correction, or start the service with a larger --max-bytes")
     if not link.host:
         await _refuse_another_seat(link, current, request.line, jobs, tables)
     revision = await tables.call("append", link.table, request.line, "host" if link.host else link.player,
@@ -160,7 +165,7 @@ class TableAnswerer:
         self.jobs, self.tables, self.limits = jobs, tables, limits
 
     async def answer(self, job: str, token: str, request: TableQuestion) -> dict:
-        link = await self.tables.link(token)
+        link = await self.tables.link(token, spend=True)
         viewpoint = request.viewpoint
         revision = await self.tables.call("revision", link.table, request.revision)
         if not link.host:  # as the player of this link's seat was named at that revision
