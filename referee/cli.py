@@ -203,7 +203,7 @@ def explain(transcript, move, line, everything, rules, board, no_fast_path, time
         _emit(text, output, transcript)
     except RefereeError as error:
         _fail(error, as_json)
-    sys.exit(0 if verdict.legal else 1)
+    sys.exit(verdict.verdict.exit_code)
 
 
 @main.command()

@@ -14,12 +14,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from referee.ask.report import Assumed, Breach, Report, Verdict
+from referee.ask.report import Assumed, Report, Ruling, WordedBreach
 from referee.base.errors import NotationError, Position, RefereeError, SequenceError, SolverLimitError
 from referee.game.catalogue import load_catalogue
 from referee.game.notation import parse_transcript, read_transcript
 from referee.game.registry import check_game, game_class
-from referee.judge.values import Run, Step, Violation
+from referee.judge.values import Breach, Run, Step
 from referee.judge.visitor import Referee
 from referee.text.transcript import CycleStart, Transcript
 
@@ -100,20 +100,23 @@ class Session:
         return self.rules.screen(state, self.viewpoint)
 
     # -- verdicts ---------------------------------------------------------------------
-    def breach(self, violation: Violation) -> Breach:
-        entry = self.catalogue.rule(violation.rule)
-        args = [self.rules.term_text(a) for a in violation.args]
-        return Breach(violation.rule, entry.title, entry.format(self.rules.role_text(violation.role), args),
-                      entry.en, self.quoting, entry.sentence(self.quoting) if self.quoting != "en" else "")
+    def breach(self, breach: Breach) -> WordedBreach:
+        """A broken rule in words: the catalogue's message with its parts, the rule in English and in the reading."""
+        entry = self.catalogue.rule(breach.rule)
+        args = [self.rules.term_text(a) for a in breach.args]
+        return WordedBreach(breach, entry.title, entry.format(self.rules.role_text(breach.role), args),
+                            entry.en, self.quoting, entry.sentence(self.quoting) if self.quoting != "en" else "")
 
-    def verdict(self, run: Run, step: Step, alternatives: bool = False, everything: bool = False) -> Verdict:
+    def verdict(self, run: Run, step: Step, alternatives: bool = False, everything: bool = False) -> Ruling:
+        """The ruling on a step of ``run``: its verdict and breaches in words (and, with
+        ``alternatives``, what its player might have done instead)."""
         play = step.play or self._nearest_play(run, step)
         line, column = (play.span.line, play.span.column) if play else (1, 1)
         text = step.play.text if step.play else self.rules.describe_move(step.move)
-        verdict = Verdict(
+        verdict = Ruling(
             number=step.number, file=self.transcript.source, line=line, column=column,
             cycle=self.rules.cycle(step.before), player=self.rules.role_text(step.role), text=text,
-            move=self.rules.describe_move(step.move), legal=step.legal,
+            move=self.rules.describe_move(step.move), verdict=step.verdict,
             disputed=bool(step.play and step.play.disputed),
             breaches=tuple(self.breach(v) for v in self.catalogue.ordered(step.violations)),
             warnings=self.rules.warnings(step.move) if step.play else (),
@@ -251,7 +254,7 @@ class Session:
                                 title, svg)
 
     def explain(self, move: int | None = None, line: int | None = None, everything: bool = False,
-                column: int | None = None) -> Verdict:
+                column: int | None = None) -> Ruling:
         number = self.move_number(move, line, column)
         # the whole run made before (``referee check``) holds the move's step as
         # judging up to it would (tests/judge/test_invariant.py); else the moves up to it are judged

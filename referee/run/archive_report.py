@@ -42,7 +42,7 @@ from pathlib import Path
 
 from referee import __version__
 from referee.base.errors import RefereeError
-from referee.run.worker import NOT_JUDGED, brief
+from referee.run.verdicts import NOT_JUDGED, brief
 
 FORMAT = 1
 
