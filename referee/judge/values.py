@@ -2,7 +2,9 @@
 legal, illegal, unreadable, not judged, failed), a rule broken
 (:class:`Breach`), what the solver says of one move (:class:`Judgement`), one
 move applied (:class:`Step`), what the referee assumed a record means
-(:class:`Assumption`), and the whole result (:class:`Run`). The report
+(:class:`Assumption`), and the whole result (:class:`Run`), with the problem
+that ended it early if one did (``Run.problem``: a line that cannot be
+followed, a bound hit, the referee's own failure at a step). The report
 (referee/ask/report.py), ``compare`` and the archive's summaries speak of
 verdicts and breaches in these values only. Frozen where they can be; nothing
 here calls the solver."""
@@ -14,6 +16,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
+from referee.base.errors import RefereeError, SolverLimitError
 from referee.base.terms import Fn, Term
 from referee.game.contract import Game
 from referee.text.transcript import Play, Transcript
@@ -37,6 +40,15 @@ class Verdict(StrEnum):
     def of(cls, breaches: Iterable) -> Verdict:
         """Legal when nothing is broken, else illegal."""
         return cls.ILLEGAL if any(True for _ in breaches) else cls.LEGAL
+
+    @classmethod
+    def of_problem(cls, problem: BaseException) -> Verdict:
+        """The verdict of a record whose run a problem ended: a bound hit is not
+        judged, any other error of the referee's (a line that cannot be read or
+        followed) unreadable, anything else (a bug) failed."""
+        if isinstance(problem, SolverLimitError):
+            return cls.NOT_JUDGED
+        return cls.UNREADABLE if isinstance(problem, RefereeError) else cls.FAILED
 
     @property
     def exit_code(self) -> int:
@@ -132,7 +144,13 @@ class Assumption:
 
 @dataclass
 class Run:
-    """The result of refereeing a transcript (or a prefix of it)."""
+    """The result of refereeing a transcript (or a prefix of it).
+
+    ``problem`` is what ended the run before the record's end, recorded by the
+    visitor (``Referee.handle_error``), the steps judged before it kept: a
+    SequenceError (a line that cannot be followed), a SolverLimitError (a bound
+    hit) or any other exception (the referee failed at a step); None when the
+    run went where it was asked to."""
 
     transcript: Transcript
     rules: Game
@@ -144,6 +162,15 @@ class Run:
     # A whole run's steps up to where the record stops, before the turns nobody
     # wrote are ended (None for any other run): run(close=False) makes just those.
     record_end: int | None = None
+    problem: Exception | None = None
+
+    @property
+    def verdict(self) -> Verdict:
+        """The run's verdict: its problem's (unreadable, not judged, failed) if it
+        met one, else illegal when a step broke a rule, else legal."""
+        if self.problem is not None:
+            return Verdict.of_problem(self.problem)
+        return Verdict.of(b for step in self.steps for b in step.violations)
 
     @property
     def final(self) -> frozenset:
