@@ -142,18 +142,19 @@ def check(paths, strict, rules, board, no_fast_path, time_limit, viewpoint, as_j
         sys.exit(code)
     transcript = paths[0]
     try:
+        # --json: a record that cannot be read still gets the report's shape, with
+        # the error and the moves judged before it (one code path for scripts)
         try:
-            report = _session(transcript, rules, board, no_fast_path, time_limit, viewpoint,
-                              strict).check(alternatives=True)  # explain of an illegal or the last move: at once
+            report = _session(transcript, rules, board, no_fast_path, time_limit, viewpoint, strict).check(
+                alternatives=True, tolerant=as_json)  # explain of an illegal or the last move: at once
         except RefereeError as error:
             if not as_json:
                 raise
-            # --json: a record that cannot be read still gets the report's shape, with
-            # the error and the moves judged before it (one code path for scripts)
-            from referee.ask.session import unreadable_report
-            report = unreadable_report(transcript, error, rules=rules, board=board, fast_path=not no_fast_path,
-                                       time_limit=time_limit)
-            click.echo(str(error), err=True)
+            from referee.ask.session import unreadable_report  # the text cannot be read: no run
+            report = unreadable_report(error, path=transcript, rules=rules, board=board,
+                                       fast_path=not no_fast_path, time_limit=time_limit)
+        if report.error is not None:
+            click.echo(str(report.error), err=True)
         _emit(dumps(report.to_json()) if as_json else report.to_text(), output, transcript)
     except RefereeError as error:
         _fail(error, as_json)
@@ -203,7 +204,7 @@ def explain(transcript, move, line, everything, rules, board, no_fast_path, time
         _emit(text, output, transcript)
     except RefereeError as error:
         _fail(error, as_json)
-    sys.exit(0 if verdict.legal else 1)
+    sys.exit(verdict.verdict.exit_code)
 
 
 @main.command()

@@ -25,7 +25,7 @@ from referee.base.errors import RefereeError, SolverLimitError
 from referee.base.terms import Fn, Term, intern, term_text
 from referee.judge.relevance_store import KeptFile, input_text, static_text
 from referee.judge.relevance_store import write_all as write_kept
-from referee.judge.values import Judgement, Violation
+from referee.judge.values import Breach, Judgement
 from referee.store.files import cache_dir, read_checked, referee_stamp, solver_stamp, write_cache_file, write_checked
 
 
@@ -436,7 +436,7 @@ class Engine:
         if found is None:
             return False
         violations, gains, loses, goals = found
-        self._cache[key] = Judgement(tuple(Violation(*v) for v in violations), (state - loses) | gains, (), goals,
+        self._cache[key] = Judgement(tuple(Breach(*v) for v in violations), (state - loses) | gains, (), goals,
                                      gains, loses)
         return True
 
@@ -639,7 +639,7 @@ class Engine:
                 rule, role, move, details, _ = args
                 does = items[k][1]
                 if does is None or (role, move) == does:  # only the judged move's (candidates have theirs)
-                    found[k][0].append(Violation(rule.name, role, move, details.args))
+                    found[k][0].append(Breach(rule.name, role, move, details.args))
             elif name == "gains" and len(args) == 2:
                 found[k][1].append(args[0])
             elif name == "loses" and len(args) == 2:

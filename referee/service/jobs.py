@@ -16,7 +16,7 @@ from dataclasses import asdict
 
 from referee.ask.report import verdict_json
 from referee.ask.session import Session
-from referee.base.errors import BoardError, NotationError, Position, SequenceError
+from referee.base.errors import BoardError, NotationError, Position
 from referee.game.notation import parse_transcript
 from referee.game.registry import game_class, known_games
 from referee.judge import engine
@@ -197,16 +197,10 @@ def line_roles(request: dict) -> dict:
 def check(request: dict) -> dict:
     """The report of the whole transcript, and each written move's verdict in brief."""
     answer = session(request)
-    try:
-        report = answer.check().to_json()
-        report["marks"] = [asdict(mark) for mark in answer.marks()]
-    except SequenceError as error:  # a record that cannot be followed from some line on
-        if not request.get("tolerant") or getattr(error, "report", None) is None:
-            raise
-        # read tolerantly, as `referee check --json` reports it: the moves judged before it, and
-        # `error` with its place (docs/report.md)
-        report = error.report.to_json()
-        report["marks"] = [asdict(mark) for mark in answer.marks(error.run)]
+    # read tolerantly, a record that cannot be followed from some line on is reported as
+    # `referee check --json` reports it: the moves judged before it, and `error` with its place (docs/report.md)
+    report = answer.check(tolerant=bool(request.get("tolerant"))).to_json()
+    report["marks"] = [asdict(mark) for mark in answer.marks()]
     report["viewpoint"] = answer.viewpoint
     if getattr(answer, "unread", None):
         report["unread"] = answer.unread
