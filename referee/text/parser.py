@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import os
 import re
 import unicodedata
 from collections.abc import Callable
@@ -44,10 +45,16 @@ if TYPE_CHECKING:  # lark and referee.syntax are imported by the first parse: a 
 
     from referee.text.syntax import Node, ParseProblem
 
-__all__ = ["Notation", "parse", "decode"]
+__all__ = ["Notation", "parse", "decode", "read_record_file", "check_record_size"]
 
 #: The shared grammar files (``%import .common``).
 COMMON = Path(__file__).with_name("grammar")
+#: The largest record the referee reads, and the most lines: a whole game is a
+#: few hundred lines and 10-30 KB, and a record past either bound is refused
+#: before it is read whole (a file by its size, a text by its length), so that
+#: a huge file costs neither the time nor the memory of reading it.
+MAX_RECORD_BYTES = 1024 * 1024
+MAX_RECORD_LINES = 10_000
 
 
 @dataclass(frozen=True)
@@ -248,6 +255,7 @@ def parse(text: str, source: str, notation_of: Callable[[str], Notation], games:
     from lark.exceptions import LarkError, UnexpectedInput
 
     src = _Source(source, _normalise(text))
+    _check_record_lines(src)
     try:
         notation = src.notation = notation_of(_game_of(src, games))
         try:
@@ -261,9 +269,37 @@ def parse(text: str, source: str, notation_of: Callable[[str], Notation], games:
         raise NotationError(f"the transcript cannot be read: {e}", Position(source, 1, 1)) from None
 
 
+def read_record_file(path) -> bytes:
+    """The bytes of a record's file, read only when it is within
+    ``MAX_RECORD_BYTES`` (its size first, then at most one byte more than the
+    bound: a file that grows while it is read is refused too). OSError as open()."""
+    with open(path, "rb") as f:
+        size = os.fstat(f.fileno()).st_size
+        data = f.read(MAX_RECORD_BYTES + 1) if size <= MAX_RECORD_BYTES else b""
+    check_record_size(max(size, len(data)), str(path))
+    return data
+
+
+def check_record_size(size: int, name: str) -> None:
+    """Refuse a record of ``size`` bytes past ``MAX_RECORD_BYTES``."""
+    if size > MAX_RECORD_BYTES:
+        raise NotationError(f"the record is {size:,} bytes; the referee reads records of at most "
+                            f"{MAX_RECORD_BYTES:,} bytes (a whole game is a few tens of kilobytes)",
+                            Position(name, 1, 1))
+
+
+def _check_record_lines(src: "_Source") -> None:
+    """Refuse a record of more than ``MAX_RECORD_LINES`` lines, at the first line past the bound."""
+    if len(src.lines) > MAX_RECORD_LINES + 1:  # (the text ends with a newline: one empty line more)
+        raise src.error(f"the record has more than {MAX_RECORD_LINES:,} lines; the referee reads records of at "
+                        f"most {MAX_RECORD_LINES:,} lines (a whole game is a few hundred)", MAX_RECORD_LINES + 1, 1)
+
+
 def decode(data: bytes, name: str) -> str:
     """The text of a record's file (UTF-8, with or without a BOM), or a
-    NotationError at the first byte that is not UTF-8."""
+    NotationError at the first byte that is not UTF-8 (or for a record past
+    ``MAX_RECORD_BYTES``)."""
+    check_record_size(len(data), name)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
