@@ -177,15 +177,18 @@ def _place(transcript: str) -> tuple[str, int | None, int | None]:
 @main.command()
 @click.argument("transcript", type=click.Path(dir_okay=False), metavar="TRANSCRIPT[:LINE[:COLUMN]]")
 @click.option("--move", "move", type=click.IntRange(min=1), help="The move's number (1 = the first move).")
-@click.option("--line", "line", type=click.IntRange(min=1), help="The first move on this line.")
+@click.option("--line", "line", type=click.IntRange(min=1),
+              help="The moves on this line that break a rule or are disputed (else its first move).")
 @click.option("--all", "everything", is_flag=True, help="List every alternative, not a bounded summary.")
 @common_options
 def explain(transcript, move, line, everything, rules, board, no_fast_path, time_limit, viewpoint, as_json,
             output):
     """Is one move of TRANSCRIPT legal, which rules it breaks, and what could be done instead.
 
-    The move is --move N, --line L, or the place as a report prints it: GAME.txt:14 (the first
-    move on line 14) or GAME.txt:14:6 (the move written at column 6 of line 14)."""
+    The move is --move N, --line L, or the place as a report prints it: GAME.txt:14 (the moves of
+    line 14 that break a rule or are disputed, each explained; a line without any, its first move)
+    or GAME.txt:14:6 (the move written at column 6 of line 14). --json prints one verdict, or a list
+    of them when a line has several to explain."""
     transcript, at_line, column = _place(transcript)
     if at_line is not None:
         if move is not None or line is not None:
@@ -195,16 +198,20 @@ def explain(transcript, move, line, everything, rules, board, no_fast_path, time
         raise click.UsageError("give exactly one of --move N, --line L or TRANSCRIPT:LINE")
     try:
         session = _session(transcript, rules, board, no_fast_path, time_limit, viewpoint)
-        verdict = session.explain(move=move, line=line, everything=everything, column=column)
+        if line is not None and column is None:
+            verdicts = session.explain_line(line, everything=everything)
+        else:
+            verdicts = [session.explain(move=move, line=line, everything=everything, column=column)]
         if as_json:
             from referee.ask.report import verdict_json
-            text = dumps(verdict_json(verdict))
+            shown = [verdict_json(verdict) for verdict in verdicts]
+            text = dumps(shown[0] if len(shown) == 1 else shown)
         else:
-            text = explanation_text(verdict) + "\n"
+            text = "\n".join(explanation_text(verdict) + "\n" for verdict in verdicts)
         _emit(text, output, transcript)
     except RefereeError as error:
         _fail(error, as_json)
-    sys.exit(verdict.verdict.exit_code)
+    sys.exit(max(verdict.verdict.exit_code for verdict in verdicts))
 
 
 @main.command()

@@ -264,6 +264,21 @@ class Session:
             raise RefereeError(f"move {number} was not reached: the check stopped before it")
         return self.verdict(run, step, alternatives=True, everything=everything)
 
+    def explain_line(self, line: int, everything: bool = False) -> list[Ruling]:
+        """The moves of line ``line`` worth explaining, each explained: those
+        that break a rule or are disputed (``??``), in the order written; a line
+        without any, its first move (a line of several moves is explained where
+        the report flags it, not at its first move)."""
+        numbers = [number for number, play in enumerate(self.transcript.plays, start=1) if play.span.line == line]
+        if not numbers:
+            raise RefereeError(self._no_move_on(line))
+        run = self.referee.remembered() or self.referee.run(upto=numbers[-1] + 1, decided=False)
+        steps = [run.step_of(number) for number in numbers]
+        flagged = [step for step in steps if step is not None and (step.violations or step.play.disputed)]
+        if not flagged:
+            return [self.explain(move=numbers[0], everything=everything)]
+        return [self.verdict(run, step, alternatives=True, everything=everything) for step in flagged]
+
     def moves(self, after: int | None = None, everything: bool = False) -> tuple[str, list[str], int, int, bool]:
         """What the role in control may do after move ``after`` (default: the last)."""
         total = len(self.transcript.plays)
