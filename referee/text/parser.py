@@ -211,10 +211,17 @@ class _Source:
         except UnexpectedInput as e:
             raise _problem(e, _Source(self.name, text)) from None
 
+#: Full-width digits and Latin letters (an East Asian keyboard's, as in ３ on Zeus,
+#: ＩＳ４) read as their ASCII forms, one character for one, so every column stays;
+#: full-width punctuation and spaces are the grammars' own (common.lark).
+_FULL_WIDTH = {code: code - 0xFEE0 for start, end in ((0xFF10, 0xFF19), (0xFF21, 0xFF3A), (0xFF41, 0xFF5A))
+               for code in range(start, end + 1)}
+
+
 def _normalise(text: str) -> str:
     if text.startswith("\ufeff"):
         text = text[1:]
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = text.replace("\r\n", "\n").replace("\r", "\n").translate(_FULL_WIDTH)
     if not text.endswith("\n"):
         text += "\n"
     return text

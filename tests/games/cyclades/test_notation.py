@@ -569,6 +569,15 @@ def test_full_width_punctuation_from_a_chinese_input_method():
     assert [x.move.args[1] for x in p[4:]] == [fn("zeus"), fn("athena"), fn("ares"), fn("poseidon")]
 
 
+def test_full_width_digits_and_letters_read_as_their_ascii_forms_at_the_same_columns():
+    """An East Asian keyboard types ３ and ＩＳ４: read as 3 and IS4, one character for
+    one, so every position a message gives is where the player typed."""
+    written = plays("Ann: ３ on Zeus\nAnn/Zeus: 神庙 on ＩＳ４；２ troops ＩＳ４ -> ＩＳ７\n")
+    plain = plays("Ann: 3 on Zeus\nAnn/Zeus: 神庙 on IS4；2 troops IS4 -> IS7\n")
+    assert [(x.move, x.span) for x in written] == [(x.move, x.span) for x in plain]
+    assert written[0].move == fn("offer", fn("zeus"), 3)
+
+
 # ------------------------------------------------------------------ errors --
 
 ERRORS = [
