@@ -400,8 +400,27 @@ def _syntax_error(e: UnexpectedInput, src: _Source) -> NotationError:
     reading = src.notation.reader
     words = reading.expected(terms - {"WS", "COMMENT"})
     hint = reading.hint(src.line(problem.line), terms)
-    meant = _keyword_hint(src.notation, src.line(problem.line), problem.column, problem.found, terms)
+    meant = (_nearest_form(src.notation, src.line(problem.line))
+             or _keyword_hint(src.notation, src.line(problem.line), problem.column, problem.found, terms))
     return src.error(f"expected {words}, found {problem.found}{meant}{hint}", problem.line, problem.column)
+
+
+def _nearest_form(notation: Notation, line_text: str) -> str:
+    """' (did you mean ...?)' with the first of the reader's rephrasings of the
+    line that the grammar reads ('Ann/Ares: recruit troop on IS2' → 'Ann/Ares:
+    troop on IS2'), or ''. Only its syntax is checked: the names in it are the
+    reader's to judge, as in any line."""
+    from lark.exceptions import LarkError
+
+    for candidate in notation.reader.rephrasings(line_text)[:8]:
+        if candidate.strip() == line_text.strip() or len(candidate) > 2 * len(line_text) + 20:
+            continue
+        try:
+            _parser(notation).parse(candidate.strip() + "\n", start="start")
+        except LarkError:
+            continue
+        return f" (did you mean '{candidate.strip()}'?)"
+    return ""
 
 
 _WORD_RE = re.compile(r"[^\W\d_][\w'’-]*")

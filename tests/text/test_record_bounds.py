@@ -27,7 +27,9 @@ try:
 except SystemExit as end:
     code = end.code
 use = resource.getrusage(resource.RUSAGE_SELF)
-sys.stderr.write(f"\\ncpu-s {use.ru_utime + use.ru_stime} peak-rss-kb {use.ru_maxrss}")
+# the peak of this program's own memory (ru_maxrss would count the parent's at the fork)
+peak = next(line.split()[1] for line in open("/proc/self/status") if line.startswith("VmHWM:"))
+sys.stderr.write(f"\\ncpu-s {use.ru_utime + use.ru_stime} peak-rss-kb {peak}")
 sys.exit(code)
 """
 

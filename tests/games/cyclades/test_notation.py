@@ -578,6 +578,22 @@ def test_full_width_digits_and_letters_read_as_their_ascii_forms_at_the_same_col
     assert written[0].move == fn("offer", fn("zeus"), 3)
 
 
+@pytest.mark.parametrize("written, meant", [
+    ("Ann/Ares: recruit troop on IS2", "Ann/Ares: troop on IS2"),
+    ("Ann/Zeus: build temple on IS1", "Ann/Zeus: temple on IS1"),
+    ("Ann/Ares: move troop IS5 to IS4", "Ann/Ares: troop IS5 -> IS4"),
+    ("Ann/Ares: move 2 troops from IS5 to IS4", "Ann/Ares: 2 troops IS5 -> IS4"),
+    ("Ann/Poseidon: recruit a fleet at C2 ??", "Ann/Poseidon: fleet on C2 ??"),
+    ("Ann: offer 5 GP to Zeus", "Ann: 5 on Zeus"),
+    ("Ann/Ares: troop on IS2; build a fortress on IS2", "Ann/Ares: troop on IS2; fortress on IS2"),
+])
+def test_a_move_written_in_everyday_words_is_answered_with_its_form_in_the_notation(written, meant):
+    """Issue 30: 'recruit troop on IS2' was answered "expected 'on', an island or sea id
+    ..., found 'troop'"; the error now offers the nearest line of the notation, one the
+    grammar reads."""
+    assert f"(did you mean '{meant}'?)" in str(error(HEAD + written + "\n"))
+
+
 # ------------------------------------------------------------------ errors --
 
 ERRORS = [
