@@ -22,14 +22,14 @@ facts about the program, derived from it alone, never a judgement."""
 from __future__ import annotations
 
 import atexit
-import hashlib
 import json
 import threading
 
-from referee.store.files import cache_dir, read_checked, write_checked
+from referee.store.files import Kind, key_of
 
-#: The format of the files; bump when what Engine._kept computes changes (its code is hashed besides).
-FORMAT = 1
+#: The kept statements in the store of derived files; bump when what Engine._kept computes
+#: changes (its code is in the key besides).
+KEPT = Kind("kept", 2)
 #: Inputs one file holds at most; past it, the file starts again with a process's own.
 LIMIT = 4096
 
@@ -77,11 +77,8 @@ class KeptFile:
     def __init__(self, parts: tuple[str, ...], size: int, always: frozenset):
         self.size, self.always = size, always
         self.unwritten: dict[str, tuple] = {}  # found in this process, not yet in the file
-        digest = hashlib.sha256()
-        for part in (str(FORMAT), *parts):
-            digest.update(part.encode("utf-8") + b"\0")
-        self.key = digest.hexdigest()
-        self.path = cache_dir() / f"kept-{FORMAT}-{self.key[:32]}.json"
+        self.key = key_of(*parts)
+        self.file = KEPT.file(self.key)  # (where the cache folder was when it was opened)
         self.entries = self._read()
 
     def get(self, text: str) -> tuple | None:
@@ -103,7 +100,7 @@ class KeptFile:
         another key's, or holds anything but sorted statement numbers of this
         program that include those always kept."""
         try:
-            data = read_checked(self.path)
+            data = self.file.read()
             if data is None:
                 raise ValueError("missing or damaged")
             content = json.loads(data)
@@ -130,8 +127,8 @@ class KeptFile:
         if len(merged) > LIMIT:
             merged = dict(list(new.items())[:LIMIT])
         self.entries = merged
-        write_checked(self.path, _canonical({"key": self.key,
-                                             "kept": {t: list(k) for t, k in sorted(merged.items())}}))
+        self.file.write(_canonical({"key": self.key,
+                                         "kept": {t: list(k) for t, k in sorted(merged.items())}}).encode("utf-8"))
 
 
 def write_all() -> None:

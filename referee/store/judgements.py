@@ -33,9 +33,12 @@ import zlib
 from pathlib import Path
 
 from referee.base.terms import Fn, Term, fn, term_text
+from referee.store.files import Kind, open_database
 
 #: The format of the rows; a file of another format is not used.
 FORMAT = 1
+#: The judgement cache in the store of derived files (a database of its own, of this format).
+JUDGEMENTS = Kind("judgements", FORMAT)
 #: SQLite's application_id of this cache ("RFRE"): a database without it is not ours.
 APPLICATION_ID = 0x52465245
 #: The most judgements kept (about 1.5 KB each on disk: some 150 MB at most).
@@ -70,9 +73,7 @@ def default_path() -> Path | None:
         return None
     if setting:
         return Path(setting)
-    from referee.store.files import cache_dir
-
-    return cache_dir() / f"judgements-{FORMAT}.sqlite"
+    return JUDGEMENTS.database_path()
 
 
 def default_store() -> "JudgementStore | None":
@@ -181,43 +182,10 @@ class JudgementStore:
     def _connect(self) -> sqlite3.Connection | None:
         if self._broken:
             return None
-        if self._db is not None:
-            return self._db
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT, isolation_level=None)
-            try:
-                (app,) = db.execute("PRAGMA application_id").fetchone()
-                (version,) = db.execute("PRAGMA user_version").fetchone()
-                tables = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")]
-                if app == 0 and version == 0 and not tables:  # a new, empty file: make it ours
-                    db.execute("BEGIN IMMEDIATE")
-                    (app,) = db.execute("PRAGMA application_id").fetchone()
-                    if app == 0:
-                        db.execute(_SCHEMA)
-                        db.execute(_MEMO_SCHEMA)
-                        db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-                        db.execute(f"PRAGMA user_version = {FORMAT}")
-                    db.execute("COMMIT")
-                    (app,) = db.execute("PRAGMA application_id").fetchone()
-                    (version,) = db.execute("PRAGMA user_version").fetchone()
-                if app != APPLICATION_ID or version != FORMAT:  # another program's file, or another format
-                    raise sqlite3.DatabaseError("not this cache")
-                if "memo" not in tables and tables:  # a file from before the memos
-                    db.execute(_MEMO_SCHEMA)
-                try:
-                    db.execute("PRAGMA journal_mode = WAL")
-                    db.execute("PRAGMA synchronous = NORMAL")
-                except sqlite3.DatabaseError:
-                    pass  # a file system without shared memory: the default journal works too
-            except BaseException:
-                db.close()
-                raise
-        except (sqlite3.Error, OSError):
-            self._broken = True
-            return None
-        self._db = db
-        return db
+        if self._db is None:
+            self._db = open_database(self.path, APPLICATION_ID, FORMAT, (_SCHEMA, _MEMO_SCHEMA), BUSY_TIMEOUT)
+            self._broken = self._db is None
+        return self._db
 
     def _get(self, key: bytes):
         value = self._read("judgement", key, str)

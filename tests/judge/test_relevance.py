@@ -132,6 +132,13 @@ def test_every_judgement_is_the_whole_programs(record):
     assert chain and not any("needs__" in st for st in chain)  # a state is never cut short
 
 
+def _signed(good: bytes, content: bytes) -> bytes:
+    """``content`` under the first line of the derived file ``good`` (its kind,
+    version and key), with a checksum that matches it (referee/store/files.py)."""
+    kind = good.split(b"\n", 1)[0].rsplit(b" ", 1)[0]
+    return kind + b" " + hashlib.sha256(content).hexdigest().encode() + b"\n" + content
+
+
 def test_a_corrupt_outline_cache_is_rebuilt_never_trusted(tmp_path, monkeypatch):
     """The outlines are kept on disk (reading clingo's statements is slow) with
     a checksum: a file that is damaged, not ours, or not this program's, is read
@@ -141,15 +148,14 @@ def test_a_corrupt_outline_cache_is_rebuilt_never_trusted(tmp_path, monkeypatch)
     program = engine._parsed(text)
     engine._RELEVANCE.clear()  # (kept in this process too)
     first = engine._relevance(text, program)
-    [path] = (tmp_path / "referee").glob("outlines-*.bin")
+    [path] = (tmp_path / "referee").glob("outlines-*")
     good = path.read_bytes()
     checked = [marshal.dumps(x) for x in ((1, 2), (("x",),), (), [o.to_tuple() for o in first.outlines],
                                           tuple(o.to_tuple()[:6] for o in first.outlines),
                                           tuple((o.to_tuple()[0], "x", *o.to_tuple()[2:]) for o in first.outlines))]
     for junk in [b"not marshal", good[:-5], good.replace(b"p", b"q"), good.split(b"\n", 1)[1],
                  good.split(b"\n", 1)[0] + b"\n" + marshal.dumps(())] + [
-                 hashlib.sha256(c).hexdigest().encode() + b"\n" + c for c in checked] + [  # checksums that match
-                 hashlib.sha256(b"\x00").hexdigest().encode() + b"\n\x00"]:
+                 _signed(good, c) for c in checked] + [_signed(good, b"\x00")]:  # checksums that match
         path.write_bytes(junk)
         engine._RELEVANCE.clear()
         assert engine._relevance(text, program).outlines == first.outlines
@@ -205,9 +211,9 @@ def test_a_new_process_reads_what_the_analysis_kept_and_analyses_nothing(tmp_pat
     first = Engine(files)
     answers = _answers(first, static, moves, positions)
     assert calls  # this process analysed...
-    assert not list((tmp_path / "referee").glob("kept-*.json"))  # ...and writes only at the flush
+    assert not list((tmp_path / "referee").glob("kept-*"))  # ...and writes only at the flush
     first.flush()
-    [path] = (tmp_path / "referee").glob("kept-*.json")
+    [path] = (tmp_path / "referee").glob("kept-*")
     written = path.read_text(encoding="utf-8")
     _fresh_process()
     calls.clear()
@@ -231,15 +237,14 @@ def test_a_damaged_or_foreign_kept_file_is_ignored_and_rebuilt(tmp_path, monkeyp
     first = Engine(files)
     answers = _answers(first, static, moves[:3], positions[:1])
     first.flush()
-    [path] = (tmp_path / "referee").glob("kept-*.json")
+    [path] = (tmp_path / "referee").glob("kept-*")
     good = path.read_text(encoding="utf-8")
     content = json.loads(good.split("\n", 1)[1])
     size = len(first._grounded(first._part(static)).program)
     always = min(first._grounded(first._part(static)).relevance.always)
 
     def signed(value) -> str:
-        data = json.dumps(value)
-        return hashlib.sha256(data.encode("utf-8")).hexdigest() + "\n" + data
+        return _signed(good.encode("utf-8"), json.dumps(value).encode("utf-8")).decode("utf-8")
 
     def each_kept(change) -> dict:
         return {**content, "kept": {text: change(kept) for text, kept in content["kept"].items()}}
@@ -281,7 +286,7 @@ def test_a_kept_file_past_its_bound_starts_again(tmp_path, monkeypatch):
     first = Engine(files)
     _answers(first, static, moves, positions)
     first.flush()
-    [path] = (tmp_path / "referee").glob("kept-*.json")
+    [path] = (tmp_path / "referee").glob("kept-*")
     kept = json.loads(path.read_text(encoding="utf-8").split("\n", 1)[1])["kept"]
     assert 0 < len(kept) <= 3
 
