@@ -26,7 +26,6 @@ import importlib.util
 import marshal
 import os
 import sys
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -143,6 +142,8 @@ def write_whole(path: Path, data: bytes) -> bool:
     """Write ``data`` to ``path`` whole (a temporary file readable by its owner
     only, then renamed over it), in a folder of the owner's; False when it
     cannot be written."""
+    import tempfile  # here: a process that only reads derived files does not import it (6 ms)
+
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         handle, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")

@@ -7,7 +7,6 @@ was computed)."""
 from __future__ import annotations
 
 import hashlib
-import json
 import marshal
 
 import pytest
@@ -16,6 +15,7 @@ from referee.judge import engine, relevance
 from referee.judge import relevance_store as keptfile
 from referee.judge.engine import Engine
 from referee.judge.relevance import MAX_BINDINGS, Relevance
+from referee.store import codec
 
 real_merge = relevance._merged
 from helpers.replays import ROOT, replayed
@@ -214,7 +214,7 @@ def test_a_new_process_reads_what_the_analysis_kept_and_analyses_nothing(tmp_pat
     assert not list((tmp_path / "referee").glob("kept-*"))  # ...and writes only at the flush
     first.flush()
     [path] = (tmp_path / "referee").glob("kept-*")
-    written = path.read_text(encoding="utf-8")
+    written = path.read_bytes()
     _fresh_process()
     calls.clear()
     second = Engine(files)
@@ -222,7 +222,7 @@ def test_a_new_process_reads_what_the_analysis_kept_and_analyses_nothing(tmp_pat
         _answers(Engine(files, pruning=False), static, moves, positions)
     assert calls == []
     second.flush()
-    assert path.read_text(encoding="utf-8") == written  # nothing new: not written again
+    assert path.read_bytes() == written  # nothing new: not written again
 
 
 def test_a_damaged_or_foreign_kept_file_is_ignored_and_rebuilt(tmp_path, monkeypatch):
@@ -238,42 +238,42 @@ def test_a_damaged_or_foreign_kept_file_is_ignored_and_rebuilt(tmp_path, monkeyp
     answers = _answers(first, static, moves[:3], positions[:1])
     first.flush()
     [path] = (tmp_path / "referee").glob("kept-*")
-    good = path.read_text(encoding="utf-8")
-    content = json.loads(good.split("\n", 1)[1])
+    good = path.read_bytes()
+    key, *encoded = codec.loads(good.split(b"\n", 1)[1], 3)
+    entries = codec.Codec(()).decode_all(encoded)
     size = len(first._grounded(first._part(static)).program)
     always = min(first._grounded(first._part(static)).relevance.always)
 
-    def signed(value) -> str:
-        return _signed(good.encode("utf-8"), json.dumps(value).encode("utf-8")).decode("utf-8")
+    def signed(key, entries) -> bytes:
+        return _signed(good, codec.dumps(key, *codec.Codec(()).encode_all(entries)))
 
-    def each_kept(change) -> dict:
-        return {**content, "kept": {text: change(kept) for text, kept in content["kept"].items()}}
+    def each_kept(change) -> tuple:
+        return tuple((text, change(kept)) for text, kept in entries)
 
     damaged = {
-        "bad checksum": good.replace('"kept"', '"kept" '),
+        "bad checksum": good[:-1] + bytes([good[-1] ^ 1]),
         "cut short": good[:-7],
-        "not json": "0" * 64 + "\nnot json",
-        "no checksum": good.split("\n", 1)[1],
-        "a list": signed([]),
-        "another key": signed({**content, "key": "0" * 64}),
-        "kept not a map": signed({**content, "kept": [1, 2]}),
-        "numbers as text": signed(each_kept(lambda kept: [str(i) for i in kept])),
-        "a number past the program": signed(each_kept(lambda kept: kept + [size])),
-        "a negative number": signed(each_kept(lambda kept: [-1] + kept)),
-        "out of order": signed(each_kept(lambda kept: kept[::-1])),
-        "an always-kept statement left out": signed(each_kept(lambda kept: [i for i in kept if i != always])),
-        "truth values": signed(each_kept(lambda kept: [True] * len(kept))),
+        "not the codec's": _signed(good, b"not marshal data"),
+        "no checksum": good.split(b"\n", 1)[1],
+        "another key": signed("0" * 64, entries),
+        "kept not pairs": signed(key, (1, 2)),
+        "numbers as text": signed(key, each_kept(lambda kept: tuple(str(i) for i in kept))),
+        "a number past the program": signed(key, each_kept(lambda kept: (*kept, size))),
+        "a negative number": signed(key, each_kept(lambda kept: (-1, *kept))),
+        "out of order": signed(key, each_kept(lambda kept: kept[::-1])),
+        "an always-kept statement left out": signed(key, each_kept(lambda kept: tuple(i for i in kept if i != always))),
+        "truth values": signed(key, each_kept(lambda kept: (True,) * len(kept))),
     }
     calls = _counted(monkeypatch)
     for why, junk in damaged.items():
-        path.write_text(junk, encoding="utf-8")
+        path.write_bytes(junk)
         _fresh_process()
         calls.clear()
         again = Engine(files)
         assert _answers(again, static, moves[:3], positions[:1]) == answers, why
         assert calls, why  # analysed again: the file was not trusted
         again.flush()
-        assert path.read_text(encoding="utf-8") == good, why  # and written anew
+        assert path.read_bytes() == good, why  # and written anew
 
 
 def test_a_kept_file_past_its_bound_starts_again(tmp_path, monkeypatch):
@@ -287,7 +287,7 @@ def test_a_kept_file_past_its_bound_starts_again(tmp_path, monkeypatch):
     _answers(first, static, moves, positions)
     first.flush()
     [path] = (tmp_path / "referee").glob("kept-*")
-    kept = json.loads(path.read_text(encoding="utf-8").split("\n", 1)[1])["kept"]
+    kept = codec.Codec(()).decode_all(codec.loads(path.read_bytes().split(b"\n", 1)[1], 3)[1:])
     assert 0 < len(kept) <= 3
 
 

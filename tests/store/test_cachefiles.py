@@ -268,6 +268,7 @@ def test_the_judgement_cache_of_another_version_is_left_alone(tmp_path, monkeypa
     that name which is not this version's is not used, and left alone."""
     import sqlite3
 
+    from referee.base.terms import Fn
     from referee.store import judgements
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
@@ -282,9 +283,9 @@ def test_the_judgement_cache_of_another_version_is_left_alone(tmp_path, monkeypa
     before = path.read_bytes()
     store = judgements.JudgementStore(path)
     assert store.initial_state("rules") is None
-    store.keep_initial_state("rules", frozenset({"a"}))
+    store.keep_initial_state("rules", frozenset({Fn("a")}))
     assert store.initial_state("rules") is None and path.read_bytes() == before
     fresh = judgements.JudgementStore(tmp_path / "new.sqlite")
-    fresh.keep_initial_state("rules", frozenset({"a"}))
-    assert fresh.initial_state("rules") == frozenset({"a"})
+    fresh.keep_initial_state("rules", frozenset({Fn("a")}))
+    assert fresh.initial_state("rules") == frozenset({Fn("a")})
     assert oct((tmp_path / "new.sqlite").stat().st_mode & 0o777) == "0o600"
