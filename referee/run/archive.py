@@ -22,11 +22,13 @@ from pathlib import Path
 import click
 
 from referee.base.errors import RefereeError
+from referee.judge.values import Verdict
 from referee.run.records import Found, find_records
-from referee.run.worker import Options, bounded_check, brief, digest, reap_workers, record_line, stop_workers
+from referee.run.verdicts import brief, record_line
+from referee.run.worker import Options, bounded_check, digest, reap_workers, stop_workers
 
 #: The order of the verdicts in a summary (and of the exit codes: the worst wins).
-VERDICTS = ("legal", "illegal", "unreadable", "not judged", "failed")
+VERDICTS = tuple(Verdict)
 
 
 def default_jobs() -> int:

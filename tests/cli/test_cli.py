@@ -174,7 +174,7 @@ def test_an_interrupted_check_leaves_nothing_written(game, tmp_path, monkeypatch
     """Ctrl-C during a check: exit 130, a message, no output file, the transcript untouched."""
     from referee.ask.session import Session
 
-    def interrupted(self, alternatives=False):
+    def interrupted(self, alternatives=False, tolerant=False):
         raise KeyboardInterrupt
 
     monkeypatch.setattr(Session, "check", interrupted)

@@ -22,7 +22,7 @@ from helpers.server import Server, transcript
 
 from referee.ask.session import Session
 from referee.game.notation import parse_transcript
-from referee.service.tables import Link, Reseating, TableStore, reseat
+from referee.service.tables import SCHEMA, WHOLE_EVERY, Link, Reseating, TableStore, reseat
 
 UNAFFORDABLE = "cyclades/illegal-offer-unaffordable.txt"
 OUTBID = "cyclades/illegal-outbid-too-low.txt"
@@ -138,7 +138,7 @@ def test_a_line_that_cannot_be_read_is_marked_in_place_and_the_host_corrects_it(
     head = transcript(OUTBID).split("Ann: 3 on Zeus")[0]
     links = _links(_table(server, head))
     for line in ("Ann: 3 on Zeus", "Bob: 3 on Zues", "Cy: 2 on Ares"):
-        assert server.post(f"/api/tables/{links['Cy']}/lines", {"line": line}).status == 201
+        assert server.post(f"/api/tables/{links['host']}/lines", {"line": line}).status == 201
     check = server.post(f"/api/tables/{links['Cy']}/check", {})
     assert check.status == 200, check.data
     typo = head.count("\n") + 2
@@ -186,7 +186,7 @@ def test_a_restart_loses_no_stored_line(tmp_path):
     try:
         links = _links(_table(first, head))
         for line in ("Ann: 3 on Zeus", "Bob: 4 on Zeus"):
-            assert first.post(f"/api/tables/{links['Ann']}/lines", {"line": line}).status == 201
+            assert first.post(f"/api/tables/{links[line.split(':')[0]]}/lines", {"line": line}).status == 201
     finally:
         assert first.stop()[0] == 0
     with sqlite3.connect(tmp_path / "tables.sqlite3") as db:  # one file, WAL: readable by sqlite3 itself
@@ -254,6 +254,7 @@ def test_a_tables_questions_go_to_the_worker_that_holds_it_warm(server):
         player = line.split(":")[0]
         added = server.post(f"/api/tables/{links[player]}/lines", {"line": line})
         assert added.status == 201
+        workers = server.get("/api/status").data["by_worker"]  # (a worker read whose line it is)
         costs = []
         for path, body in ((f"{links['host']}/check", {}), (f"{links['host']}/check", {}),
                            (f"{links[player]}/explain", {"line": added.data["line"]})):
@@ -388,4 +389,62 @@ def test_a_database_of_the_first_schema_is_brought_up_to_seats(tmp_path):
     finally:
         store.close()
     with sqlite3.connect(tmp_path / "tables.sqlite3") as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA
+
+
+def _kept_bytes(path) -> int:
+    with sqlite3.connect(path) as db:
+        return db.execute("SELECT SUM(LENGTH(text)) FROM revisions").fetchone()[0]
+
+
+def test_storage_grows_with_the_lines_added_not_with_the_whole_text_each_time(tmp_path):
+    """A table of 600 long lines added one by one keeps each line once (and the
+    whole text every WHOLE_EVERY revisions), not the whole text per revision; every
+    revision still reads back as the text it was."""
+    store = TableStore(tmp_path)
+    try:
+        head = "game: cyclades\nplayers: Ann red, Bob blue\n"
+        table = store.create("Friday", "cyclades", ["Ann", "Bob"], head, None)[0].id
+        lines = [f"# comment {n} " + "x" * 120 for n in range(600)]
+        for line in lines:
+            store.append(table, line, "Ann")
+        whole = head + "".join(line + "\n" for line in lines)
+        assert store.revision(table).text == whole
+        for number in (1, 255, 256, 257, 599, 600):
+            assert store.revision(table, number).text == head + "".join(line + "\n" for line in lines[:number])
+        kept = _kept_bytes(tmp_path / "tables.sqlite3")
+        assert kept < len(whole) * (1 + 600 // WHOLE_EVERY + 1)  # 3 whole texts at most, not 600
+        assert kept < 0.01 * sum(len(head) + n * 130 for n in range(601))  # what whole texts would have taken
+    finally:
+        store.close()
+
+
+def test_a_database_of_whole_texts_is_brought_up_to_lines_added(tmp_path):
+    """A tables.sqlite3 of schema 2 (every revision the whole text): opened by this
+    referee, each revision reads as before, and the file keeps each line once."""
+    store = TableStore(tmp_path)
+    try:
+        head = "game: cyclades\nplayers: Ann red, Bob blue\n"
+        table = store.create("Friday", "cyclades", ["Ann", "Bob"], head, None)[0].id
+        for n in range(40):
+            store.append(table, f"# note {n} " + "y" * 200, "Bob")
+        store.correct(table, store.revision(table).text.replace("# note 3 ", "# note three "), 40)
+        texts = [store.revision(table, n).text for n in range(42)]
+    finally:
+        store.close()
+    with sqlite3.connect(tmp_path / "tables.sqlite3") as db:  # as schema 2 wrote it: whole texts, no column
+        for number, text in enumerate(texts):
+            db.execute("UPDATE revisions SET text = ? WHERE number = ?", (text, number))
+        db.execute("ALTER TABLE revisions DROP COLUMN whole")
+        db.execute("PRAGMA user_version = 2")
+    before = _kept_bytes(tmp_path / "tables.sqlite3")
+    store = TableStore(tmp_path)
+    try:
+        assert [store.revision(table, n).text for n in range(42)] == texts
+        store.append(table, "# after", "Ann")
+        assert store.revision(table).text == texts[-1] + "# after\n"
+    finally:
+        store.close()
+    assert _kept_bytes(tmp_path / "tables.sqlite3") < before / 10
+    with sqlite3.connect(tmp_path / "tables.sqlite3") as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA

@@ -473,13 +473,39 @@ function showTableBar(table) {
   }
   if (table.links) {
     $("#table-links").hidden = false;
-    const links = [["host", table.links.host.url], ...table.links.players.map((l) => [l.player, l.url])];
-    $("#links").replaceChildren(...links.map(([who, url]) => {
-      const item = element("li");
-      item.append(element("span", `${who}: `), element("code", new URL(url, location.href).href));
+    // each player's link with its QR code, for the phones at the table; the host's link apart: it
+    // sees every screen, so it is never in the list shown to the table
+    $("#links").replaceChildren(...table.links.players.map((link) => {
+      const item = element("li", undefined, "player-link");
+      const code = element("img");
+      code.src = link.qr;
+      code.alt = `QR code of ${link.player}'s link`;
+      code.className = "qr";
+      item.append(element("strong", link.player), code, element("code", link.link), copyButton(link.link));
       return item;
     }));
+    const host = $("#host-link");
+    host.replaceChildren(element("span", "Your host link (sees every screen: keep it to yourself): "),
+                         element("code", table.links.host.link), copyButton(table.links.host.link));
   }
+}
+
+function copyButton(text) {
+  const button = element("button", "Copy");
+  button.type = "button";
+  button.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      button.textContent = "Copied";
+    } catch {  // no clipboard (a page not served over https, or refused): select the text to copy by hand
+      const range = document.createRange();
+      range.selectNodeContents(button.previousSibling);
+      getSelection().removeAllRanges();
+      getSelection().addRange(range);
+      button.textContent = "Selected: copy it";
+    }
+  });
+  return button;
 }
 
 async function follow() {
