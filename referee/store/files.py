@@ -193,7 +193,7 @@ def open_database(path: Path, application_id: int, version: int, schema: tuple[s
 
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
+        os.close(os.open(path, os.O_RDONLY | os.O_CREAT, 0o600))  # (a new file: the owner's only)
         db = sqlite3.connect(path, timeout=busy_timeout, isolation_level=None)
         try:
             (found_id,) = db.execute("PRAGMA application_id").fetchone()
