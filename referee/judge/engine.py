@@ -26,7 +26,7 @@ from referee.base.terms import Fn, Term, intern, term_text
 from referee.judge.relevance_store import KeptFile, input_text, static_text
 from referee.judge.relevance_store import write_all as write_kept
 from referee.judge.values import Breach, Judgement
-from referee.store.files import cache_dir, read_checked, referee_stamp, solver_stamp, write_cache_file, write_checked
+from referee.store.files import Kind, key_of, referee_stamp, solver_stamp
 
 
 class _OnFirstUse:
@@ -138,7 +138,8 @@ def _from_symbol(symbol: clingo.Symbol) -> Term:
 
 _BASE_DYNAMIC = {("true", 1), ("does", 2), ("want", 1)}
 INDEX = "K__judgement"
-INDEXED_FORMAT = 4  # bump when indexed_program changes, so old cached files are not used
+#: The indexed programs in the store of derived files; bump when indexed_program changes.
+INDEXED = Kind("indexed", 5)
 
 
 def _atoms(node) -> list:
@@ -297,23 +298,24 @@ _INDEXED: dict = {}
 
 
 def cached_indexed(program: str) -> str:
-    """``indexed_program(program)``, kept in the cache folder under the hash of the
-    program (rewriting takes a fifth of a second; reading it back, nothing), and
-    in this process. A cache that cannot be read or written is simply not used."""
+    """``indexed_program(program)``, kept in the store of derived files under
+    the program and the solver (rewriting takes a fifth of a second; reading it
+    back, nothing), and in this process. A cache that cannot be read or
+    written is simply not used."""
     digest = _digest(program)
     if digest in _INDEXED:
         return _INDEXED[digest]
-    path = cache_dir() / f"indexed-{INDEXED_FORMAT}-{solver_stamp()}-{digest[:32]}.lp"
-    try:
-        text = path.read_text(encoding="utf-8")
-        if JUDGED not in text:  # not a file this version wrote
-            raise OSError
-    except OSError:
-        text = indexed_program(program)
-        write_cache_file(path, text)
+    text = INDEXED.fetch(key_of(solver_stamp(), digest), lambda: indexed_program(program), str.encode, _indexed_text)
     if len(_INDEXED) > 16:
         _INDEXED.clear()
     _INDEXED[digest] = text
+    return text
+
+
+def _indexed_text(content: bytes) -> str:
+    text = content.decode("utf-8")
+    if JUDGED not in text:  # not an indexed program
+        raise ValueError("not an indexed program")
     return text
 
 
@@ -1055,32 +1057,30 @@ def _outline(statement) -> Outline:
     return Outline(tuple(heads), tuple(positive), tuple(equal), reads, constraint)
 
 
-OUTLINES_FORMAT = 2  # bump when _outline changes, so old cached files are not used
+#: The outlines of a program in the store of derived files; bump when _outline changes.
+OUTLINES = Kind("outlines", 3)
 
 
 def _relevance(text: str, program: tuple) -> Relevance:
     """The relevance analysis of ``program`` (parsed from ``text``). Its
-    outlines are kept in the cache folder under the hash of the text (reading
-    clingo's statements takes half a second; reading the file back, a few
-    milliseconds), with a checksum of their own: a file that does not match,
-    cannot be read or does not fit is rebuilt, never trusted."""
+    outlines are kept in the store of derived files under the text, the solver
+    and the Python that wrote them (reading clingo's statements takes half a
+    second; reading the file back, a few milliseconds): a file that is
+    damaged, cannot be read or does not fit is rebuilt, never trusted."""
     digest = _digest(text)
     if digest in _RELEVANCE:
         return _RELEVANCE[digest]
     from referee.judge.relevance import Outline, Relevance  # here: an answer read from the memo needs no analysis
 
-    python = f"py{sys.version_info[0]}{sys.version_info[1]}m{marshal.version}"  # marshal's format is Python's
-    path = cache_dir() / f"outlines-{OUTLINES_FORMAT}-{solver_stamp()}-{python}-{digest[:32]}.bin"
-    try:
-        data = read_checked(path, binary=True)
-        if data is None:
-            raise ValueError("missing or damaged")
-        found = Relevance([Outline.from_tuple(o) for o in marshal.loads(data)])
+    def loaded(content: bytes) -> Relevance:
+        found = Relevance([Outline.from_tuple(o) for o in marshal.loads(content)])
         if len(found.outlines) != len(program):
             raise ValueError("not this program's")
-    except (ValueError, TypeError, EOFError):
-        found = Relevance([_outline(s) for s in program])
-        write_checked(path, marshal.dumps(tuple(o.to_tuple() for o in found.outlines)))
+        return found
+
+    python = f"py{sys.version_info[0]}{sys.version_info[1]}m{marshal.version}"  # marshal's format is Python's
+    found = OUTLINES.fetch(key_of(solver_stamp(), python, digest), lambda: Relevance([_outline(s) for s in program]),
+                           lambda r: marshal.dumps(tuple(o.to_tuple() for o in r.outlines)), loaded)
     if len(_RELEVANCE) > 16:
         _RELEVANCE.clear()
     _RELEVANCE[digest] = found
@@ -1101,7 +1101,7 @@ def _kept_on_disk(part: _StaticPart) -> KeptFile:
     (referee/judge/relevance_store.py), opened on the first miss of its _Found."""
     found = part.found
     if found.file is None:
-        parts = (str(OUTLINES_FORMAT), solver_stamp(), referee_stamp(), part.rules, static_text(part.static_atoms))
+        parts = (str(OUTLINES.version), solver_stamp(), referee_stamp(), part.rules, static_text(part.static_atoms))
         found.file = KeptFile(parts, len(part.program), frozenset(part.relevance.always))
     return found.file
 

@@ -25,7 +25,6 @@ was expected.  No lark exception leaves this module.
 from __future__ import annotations
 
 import functools
-import hashlib
 import os
 import re
 import unicodedata
@@ -37,6 +36,7 @@ from typing import TYPE_CHECKING
 
 from referee.base.errors import NotationError, Position
 from referee.base.words import did_you_mean
+from referee.store.files import Kind, key_of
 from referee.text.transcript import Span, Transcript
 
 if TYPE_CHECKING:  # lark and referee.syntax are imported by the first parse: a record kept in the memo needs neither
@@ -93,46 +93,65 @@ class _GrammarLoader:
         return "referee.grammar"
 
 
-def _parser_cache(game: str, text: str) -> str | bool:
-    """Where lark keeps the built parser of a game between processes (building it
-    takes a tenth of a second): a file in the cache folder named by the grammar
-    files' content (the game's ``text`` and the shared referee.grammar files), so
-    a changed grammar is never read from an old file; lark checks the file's own
-    hash too and rebuilds a parser it cannot load."""
+#: The built parsers in the store of derived files (lark's own ``Lark.save``).
+PARSERS = Kind("lark", 1)
+
+
+def _parser_key(notation: Notation) -> str:
+    """What a game's built parser is derived from: lark's version, the game's
+    grammar and the shared referee.grammar files (a changed grammar never
+    meets an old parser)."""
     import lark
 
-    from referee.store.files import cache_dir
-
-    digest = hashlib.sha256(lark.__version__.encode())
-    digest.update(text.encode() + b"\0")
+    parts = [lark.__version__, notation.game, notation.grammar]
     for resource in sorted(COMMON.iterdir(), key=lambda r: r.name):
         if resource.name.endswith(".lark"):
-            digest.update(resource.name.encode() + b"\0" + resource.read_bytes())
-    folder = cache_dir()
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return False
-    return str(folder / f"lark-{game}-{digest.hexdigest()[:24]}.cache")
+            parts += [resource.name, resource.read_text(encoding="utf-8")]
+    return key_of(*parts)
 
 
 @functools.cache
 def _parser(notation: Notation) -> Lark:
-    """The lark parser for a game's notation, built once per process (and kept
-    on disk between processes: _parser_cache)."""
+    """The lark parser for a game's notation, built once per process, and kept
+    in the store of derived files between processes (building it takes a tenth
+    of a second)."""
+    return PARSERS.fetch(_parser_key(notation), lambda: _built(notation), _saved, _loaded)
+
+
+def _built(notation: Notation) -> Lark:
     from lark import Lark
 
     return Lark(
         notation.grammar,
         source_path=notation.grammar_name,
         import_paths=[_GrammarLoader()],
-        cache=_parser_cache(notation.game, notation.grammar),
         parser="lalr",
         lexer="contextual",
         propagate_positions=True,
         maybe_placeholders=True,
         start=["start", *notation.reader.START_RULES],
     )
+
+
+def _saved(parser: Lark) -> bytes:
+    import io
+
+    out = io.BytesIO()
+    parser.save(out)
+    return out.getvalue()
+
+
+def _loaded(content: bytes) -> Lark:
+    """A parser ``_saved`` wrote (the store has checked its checksum); data lark
+    cannot load is refused (ValueError)."""
+    import io
+
+    from lark import Lark
+
+    try:
+        return Lark.load(io.BytesIO(content))
+    except Exception as error:  # whatever lark's loader raises on data it cannot use
+        raise ValueError("not a saved parser") from error
 
 
 def _plain(tree, line: int | None = None) -> Node:
