@@ -525,3 +525,32 @@ def test_a_phone_that_loses_the_connection_says_so_and_catches_up_when_it_is_bac
         _until(ann, "document.querySelector('#notices li.reconnected') !== null", timeout=10)
         assert ann.is_hidden("#connection") and ann.text_content("#notices li.reconnected .notice-text") == (
             "The service answers again: the table did not change meanwhile.")
+
+
+def test_the_host_withdraws_a_line_from_the_players_phones(browser, server):
+    """Ann typed her gold as a comment; on the host's phone the line's Withdraw, confirmed, takes it
+    out of the table: the host's page and the players' phones (followed live) no longer show it."""
+    head = OUTBID.read_text(encoding="utf-8").split("Bob: 3 on Zeus")[0]
+    secret = "# Ann keeps 2 GP behind her screen"
+    table = server.post("/api/tables", {"transcript": head + secret + "\n", "name": "Friday"}).data
+    urls = {p["player"]: p["url"] for p in table["players"]}
+    number = head.count("\n") + 1
+    with _phones(browser, server, [table["host"]["url"], urls["Ann"], urls["Bob"]]) as (host, ann, bob):
+        assert ann.locator("#lines .withdraw").count() == 0  # the host's action only
+        assert host.locator('#lines li[data-line="8"] .withdraw').count() == 0  # the players line is corrected
+        line = host.locator(f'#lines li[data-line="{number}"]')
+        assert line.locator("code").text_content() == secret
+        line.locator(".withdraw").tap()
+        assert "No player's link will show it again" in line.locator(".withdraw-question").text_content()
+        assert _phone_faults(host) == []
+        _screenshot(host, "page-withdraw.png")
+        line.locator("button[type=submit]").tap()
+        _until(host, "document.querySelector('#table-who').textContent.includes('revision 1')")
+        _until(host, "document.querySelector('#status').textContent.includes('moves checked')")
+        assert secret not in _lines(host)
+        for phone in (ann, bob):
+            _until(phone, "document.querySelector('#table-who').textContent.includes('revision 1')", timeout=10)
+            _until(phone, f"!{_shows_line(secret)}")
+            assert "2 GP" not in phone.text_content("body")
+    revisions = server.get(f"/api/tables/{table['host']['token']}/revisions").data["revisions"]
+    assert (revisions[-1]["kind"], revisions[-1]["author"], revisions[-1]["line"]) == ("withdrawn", "host", number)

@@ -246,7 +246,7 @@ function showLines(report, error) {
       item.tabIndex = 0;
       item.prepend(element("span", illegal ? "✗" : "✓", "mark"));
       const first = onLine.find((m) => !m.legal) || onLine[0];
-      item.addEventListener("click", (event) => { if (!event.target.closest(".edit, form")) select(first.number); });
+      item.addEventListener("click", (event) => { if (!event.target.closest(".edit, .withdraw, form")) select(first.number); });
       item.addEventListener("keydown", (event) => { if (event.key === "Enter" && event.target === item) select(first.number); });
     } else if (broken.length) {
       item.classList.add("illegal");
@@ -273,19 +273,67 @@ function showLines(report, error) {
       const hint = canEdit() ? "" : " (the host can correct it)";
       item.append(element("div", `not read, column ${notRead.column}: ${notRead.message}${hint}`, "why"));
     }
+    const tools = element("span", undefined, "tools");
     if (canEdit() && (onLine.length || notRead || (stop && stop.line === number))) {
       const edit = element("button", "✎", "edit");
       edit.type = "button";
       edit.title = "Edit or remove this line";
       edit.setAttribute("aria-label", `Edit or remove line ${number}`);
       edit.addEventListener("click", () => editLine(item, number, line));
-      item.append(edit);
+      tools.append(edit);
     }
+    if (canWithdraw(line)) {
+      const withdraw = element("button", "Withdraw", "withdraw");
+      withdraw.type = "button";
+      withdraw.title = "Withdraw this line from the players' view";
+      withdraw.setAttribute("aria-label", `Withdraw line ${number} from the players' view`);
+      withdraw.addEventListener("click", () => confirmWithdrawal(item, number));
+      tools.append(withdraw);
+    }
+    if (tools.childElementCount) item.prepend(tools);  // first: it stands at the line's right, its text beside it
     list.append(item);
   });
 }
 
 // -- correcting a line ------------------------------------------------------------------------
+
+// The host of a table may withdraw any line but the header's game and players (those are corrected).
+function canWithdraw(line) {
+  return Boolean(page.token && page.table.you.host && line.trim() && !/^\s*(game|players)\s*:/i.test(line));
+}
+
+function confirmWithdrawal(item, number) {
+  if (item.querySelector("form")) return;
+  page.editing = true;
+  const form = element("form", undefined, "line-edit line-withdraw");
+  const question = element("span", `Withdraw line ${number} from the players' view? No player's link will show it `
+    + "again, in any revision; yours still does.", "withdraw-question");
+  const confirm = element("button", "Withdraw");
+  confirm.type = "submit";
+  const cancel = element("button", "Cancel");
+  cancel.type = "button";
+  form.append(question, confirm, cancel);
+  item.append(form);
+  confirm.focus();
+  const done = () => { page.editing = false; form.remove(); };
+  cancel.addEventListener("click", done);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    done();
+    await withdrawLine(number);
+  });
+}
+
+async function withdrawLine(number) {
+  try {
+    await api(`/api/tables/${page.token}/withdraw`, { revision: page.revision, line: number });
+    dismiss("refused");
+  } catch (error) {
+    refused(`Line ${number} was not withdrawn`, error);
+    if (unanswered(error)) return;
+  }
+  await loadTable(false);
+}
 
 function editLine(item, number, line) {
   if (item.querySelector("form")) return;
