@@ -294,7 +294,8 @@ class TableStore:
         """Revision ``number`` (default: the current one) as ``link`` may read it.
         The host reads every revision; a player's link reads none whose text holds
         a line the host withdrew at a later revision: 403 ``withdrawn``, naming the
-        revision to read instead (the first that no withdrawal hides)."""
+        revision to read instead (the one that withdrew the line, or a later
+        withdrawal's when that one too holds a line withdrawn since)."""
         with self._lock:
             revision = self._revision(link.table, number)
             if link.host:

@@ -625,7 +625,8 @@ function lostConnection(error) {
   connection.hidden = false;
   connection.className = "lost";
   const since = page.unanswered.since === null ? "" : ` at revision ${page.unanswered.since}`;
-  connection.textContent = `${error.message} What is shown below is the table as it stood${since}: it may be stale.`;
+  const said = `${error.message} What is shown below is the table as it stood${since}: it may be stale.`;
+  if (connection.textContent !== said) connection.textContent = said;  // said again only when it changes
   $("#result").classList.add("stale");
 }
 
