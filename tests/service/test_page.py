@@ -552,5 +552,8 @@ def test_the_host_withdraws_a_line_from_the_players_phones(browser, server):
             _until(phone, "document.querySelector('#table-who').textContent.includes('revision 1')", timeout=10)
             _until(phone, f"!{_shows_line(secret)}")
             assert "2 GP" not in phone.text_content("body")
+            assert phone.text_content("#notices li.withdrawn .notice-text") == \
+                f"The host withdrew line {number} from the players' view."
+        assert host.locator("#notices li").count() == 0
     revisions = server.get(f"/api/tables/{table['host']['token']}/revisions").data["revisions"]
     assert (revisions[-1]["kind"], revisions[-1]["author"], revisions[-1]["line"]) == ("withdrawn", "host", number)

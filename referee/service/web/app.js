@@ -532,11 +532,15 @@ async function loadTable(selectLast) {
   try {
     const table = await api(`/api/tables/${page.token}`);
     const moved = page.revision !== table.revision;
+    const followed = page.revision !== null;
     page.table = table;
     page.name = table.name;
     if (moved) {
       page.revision = table.revision;
       changed();
+      if (followed && !table.you.host && table.changed.kind === "withdrawn") {
+        notify(`The host withdrew line ${table.changed.line} from the players' view.`, "withdrawn");
+      }
     }
     showTableBar(table);
     if (moved || !page.report) await check(selectLast);
