@@ -117,6 +117,16 @@ class TableCorrection(BaseModel):
     _unicode = field_validator("transcript", "rules")(lambda cls, value: _text(value))
 
 
+class TableWithdrawal(BaseModel):
+    """The host withdraws a line from the players' view."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    revision: int = Field(ge=0, le=MAX_REVISION, description="The revision the line is withdrawn from: refused (409) "
+                                                             "if the table has changed since.")
+    line: int = Field(ge=1, le=1_000_000, description="The number of the line withdrawn, in that revision.")
+
+
 class TableQuestion(BaseModel):
     """A question about a revision of a table (default: the current one)."""
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -398,3 +399,161 @@ def test_a_phone_follows_its_seat_when_the_host_corrects_the_players_line(browse
     finally:
         for phone in phones:
             phone.close()
+
+
+@contextmanager
+def _phones(browser, server, urls: list[str]):
+    """A phone (Chromium at 390x844) open at each of ``urls``, its table shown; what the page's
+    Content-Security-Policy refused on any of them fails the test."""
+    contexts, refused = [], []
+    try:
+        tabs = []
+        for url in urls:
+            context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+            contexts.append(context)
+            tab = context.new_page()
+            tab.on("console", lambda message: refused.append(message.text)
+                   if "Content Security Policy" in message.text else None)
+            tab.set_default_timeout(30_000)
+            tab.goto(server.url + url)
+            tabs.append(tab)
+        for tab in tabs:
+            tab.wait_for_selector("#status.legal, #status.illegal")
+        yield tabs
+    finally:
+        for context in contexts:
+            context.close()
+    assert not refused, refused
+
+
+def _lines(page) -> list[str]:
+    return page.locator("#lines li code").all_text_contents()
+
+
+def _shows_line(line: str) -> str:
+    return f"[...document.querySelectorAll('#lines li code')].some(c => c.textContent === {line!r})"
+
+
+def test_two_phones_adding_at_the_same_revision_the_later_sees_the_conflict_and_keeps_its_line(browser, server):
+    """Ann and Bob both add a line at revision 0; Bob's reaches the service after Ann's. Bob's phone
+    says plainly why his line was not added, keeps the notice until he has seen it (the table's
+    reload does not overwrite it), keeps his line in the box, and shows Ann's line."""
+    head = OUTBID.read_text(encoding="utf-8").split("Ann: 3 on Zeus")[0]
+    table = server.post("/api/tables", {"transcript": head, "name": "Friday"}).data
+    urls = {p["player"]: p["url"] for p in table["players"]}
+    with _phones(browser, server, [urls["Ann"], urls["Bob"], table["host"]["url"]]) as (ann, bob, host):
+        held = []
+        bob.route("**/lines", lambda route: held.append(route))  # Bob's line is on its way, sent at revision 0
+        bob.fill("#next-line", "Bob: 4 on Zeus")
+        bob.locator("#add").tap()
+        deadline = time.monotonic() + 10
+        while not held and time.monotonic() < deadline:
+            bob.wait_for_timeout(50)
+        assert held and held[0].request.post_data_json["revision"] == 0
+        ann.fill("#next-line", "Ann: 3 on Zeus")
+        ann.locator("#add").tap()
+        _until(ann, "document.querySelector('#verdict').textContent === 'LEGAL: offer 3 GP to Zeus'")
+        held[0].continue_()  # Bob's line arrives now, at a table that moved on
+        _until(bob, "document.querySelector('#notices li.refused') !== null")
+        notice = bob.text_content("#notices li.refused .notice-text")
+        assert notice.startswith("Your line was not added: the table is at revision 1, not 0: Ann changed it "
+                                 "meanwhile"), notice
+        assert notice.endswith("The table below now shows their change; yours is kept in the box.")
+        assert bob.input_value("#next-line") == "Bob: 4 on Zeus"
+        _until(bob, _shows_line("Ann: 3 on Zeus"))  # the table shows the other's line
+        _until(bob, "document.querySelector('#status').textContent.includes('moves checked')")
+        bob.wait_for_timeout(2 * 2000 + 500)  # the follow loop looks twice more: the notice stays
+        assert bob.text_content("#notices li.refused .notice-text") == notice
+        assert _phone_faults(bob) == []
+        _screenshot(bob, "page-conflict.png")
+        bob.locator("#notices li.refused .seen").tap()  # seen: dismissed by the player
+        assert bob.locator("#notices li").count() == 0
+        bob.unroute("**/lines")
+        bob.locator("#add").tap()  # the kept line, sent again after Ann's
+        _until(bob, _shows_line("Bob: 4 on Zeus"))
+        assert bob.input_value("#next-line") == ""
+        _until(host, _shows_line("Bob: 4 on Zeus"), timeout=10)
+        assert _lines(host)[-2:] == ["Ann: 3 on Zeus", "Bob: 4 on Zeus"]
+
+
+def test_a_phone_that_loses_the_connection_says_so_and_catches_up_when_it_is_back(browser, server):
+    """Ann's phone goes offline: it says "connection lost: retrying…" (never a bare "Failed to fetch")
+    for as long as it lasts, marks the table it shows as stale, and keeps the line she could not
+    send. Meanwhile Bob adds a line. Back online, Ann's phone catches up, says it missed one
+    revision, and her line goes. A service that does not answer (a 502 from a proxy) is said too."""
+    head = OUTBID.read_text(encoding="utf-8").split("Bob: 3 on Zeus")[0]
+    table = server.post("/api/tables", {"transcript": head, "name": "Friday"}).data
+    urls = {p["player"]: p["url"] for p in table["players"]}
+    with _phones(browser, server, [urls["Ann"], urls["Bob"], table["host"]["url"]]) as (ann, bob, host):
+        ann.context.set_offline(True)
+        lost = "document.querySelector('#connection').textContent.startsWith('connection lost: retrying…')"
+        _until(ann, lost, timeout=15)
+        assert "stale" in ann.get_attribute("#result", "class")
+        assert "revision 0: it may be stale" in ann.text_content("#connection")
+        ann.fill("#next-line", "# Ann: back in a minute")
+        ann.locator("#add").tap()
+        _until(ann, "document.querySelector('#notices li.refused') !== null")
+        assert ann.text_content("#notices li.refused .notice-text") == (
+            "Your line was not added: connection lost; it is kept, to send again when the connection is back.")
+        assert ann.input_value("#next-line") == "# Ann: back in a minute"
+        bob.fill("#next-line", "Bob: 4 on Zeus")
+        bob.locator("#add").tap()
+        _until(bob, "document.querySelector('#verdict').textContent === 'LEGAL: offer 4 GP to Zeus'")
+        _until(host, _shows_line("Bob: 4 on Zeus"), timeout=10)
+        ann.wait_for_timeout(2 * 2000 + 500)  # the follow loop keeps failing, and keeps saying so
+        assert ann.evaluate(lost) and "Bob: 4 on Zeus" not in _lines(ann)
+        assert "Failed to fetch" not in ann.text_content("body") and "undefined" not in ann.text_content("body")
+        assert _phone_faults(ann) == []
+        _screenshot(ann, "page-offline.png")
+
+        ann.context.set_offline(False)
+        _until(ann, _shows_line("Bob: 4 on Zeus"), timeout=15)  # caught up
+        _until(ann, "document.querySelector('#notices li.reconnected') !== null")
+        assert ann.text_content("#notices li.reconnected .notice-text") == (
+            "The connection is back: 1 revision came meanwhile; the table is brought up to revision 1.")
+        assert ann.is_hidden("#connection") and "stale" not in ann.get_attribute("#result", "class")
+        ann.locator("#notices li.reconnected .seen").tap()
+        ann.locator("#add").tap()  # the kept line, sent now
+        _until(ann, _shows_line("# Ann: back in a minute"))
+        assert ann.locator("#notices li.refused").count() == 0
+
+        ann.route("**/revision", lambda route: route.fulfill(status=502, body="Bad Gateway"))
+        _until(ann, "document.querySelector('#connection').textContent.startsWith("
+                    "'the service is not answering (HTTP 502): retrying…')", timeout=10)
+        assert "stale" in ann.get_attribute("#result", "class")
+        ann.unroute("**/revision")
+        _until(ann, "document.querySelector('#notices li.reconnected') !== null", timeout=10)
+        assert ann.is_hidden("#connection") and ann.text_content("#notices li.reconnected .notice-text") == (
+            "The service answers again: the table did not change meanwhile.")
+
+
+def test_the_host_withdraws_a_line_from_the_players_phones(browser, server):
+    """Ann typed her gold as a comment; on the host's phone the line's Withdraw, confirmed, takes it
+    out of the table: the host's page and the players' phones (followed live) no longer show it."""
+    head = OUTBID.read_text(encoding="utf-8").split("Bob: 3 on Zeus")[0]
+    secret = "# Ann keeps 2 GP behind her screen"
+    table = server.post("/api/tables", {"transcript": head + secret + "\n", "name": "Friday"}).data
+    urls = {p["player"]: p["url"] for p in table["players"]}
+    number = head.count("\n") + 1
+    with _phones(browser, server, [table["host"]["url"], urls["Ann"], urls["Bob"]]) as (host, ann, bob):
+        assert ann.locator("#lines .withdraw").count() == 0  # the host's action only
+        assert host.locator('#lines li[data-line="8"] .withdraw').count() == 0  # the players line is corrected
+        line = host.locator(f'#lines li[data-line="{number}"]')
+        assert line.locator("code").text_content() == secret
+        line.locator(".withdraw").tap()
+        assert "No player's link will show it again" in line.locator(".withdraw-question").text_content()
+        assert _phone_faults(host) == []
+        _screenshot(host, "page-withdraw.png")
+        line.locator("button[type=submit]").tap()
+        _until(host, "document.querySelector('#table-who').textContent.includes('revision 1')")
+        _until(host, "document.querySelector('#status').textContent.includes('moves checked')")
+        assert secret not in _lines(host)
+        for phone in (ann, bob):
+            _until(phone, "document.querySelector('#table-who').textContent.includes('revision 1')", timeout=10)
+            _until(phone, f"!{_shows_line(secret)}")
+            assert "2 GP" not in phone.text_content("body")
+            assert phone.text_content("#notices li.withdrawn .notice-text") == \
+                f"The host withdrew line {number} from the players' view."
+        assert host.locator("#notices li").count() == 0
+    revisions = server.get(f"/api/tables/{table['host']['token']}/revisions").data["revisions"]
+    assert (revisions[-1]["kind"], revisions[-1]["author"], revisions[-1]["line"]) == ("withdrawn", "host", number)

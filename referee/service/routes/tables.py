@@ -12,7 +12,8 @@ from referee.ask.session import readings
 from referee.base.errors import RefereeError
 from referee.service.dependencies import ServiceLimits, ServiceNetwork, TableAccess, WorkerJobs
 from referee.service.errors import ServiceError
-from referee.service.models import MAX_REVISION, TableCorrection, TableCreate, TableLine, TableQuestion, require_one_move
+from referee.service.models import (MAX_REVISION, TableCorrection, TableCreate, TableLine, TableQuestion,
+                                    TableWithdrawal, require_one_move)
 from referee.service.pool import InternalError
 from referee.service.links import link_json, links_json
 from referee.service.tables import Link
@@ -68,8 +69,10 @@ async def table_revisions(token: str, tables: TableAccess) -> dict:
 @router.get("/api/tables/{token}/revisions/{number}", summary="One revision of the table, with its text")
 async def table_old_revision(token: str, number: Annotated[int, Path(ge=0, le=MAX_REVISION)],
                              tables: TableAccess) -> dict:
+    """The host's link reads every revision; a player's link none that holds a line the
+    host withdrew later (403 `withdrawn`, naming the revision to read instead)."""
     link = await tables.link(token)
-    revision = await tables.call("revision", link.table, number)
+    revision = await tables.call("seen_by", link, number)
     return {**revision.summary(), "transcript": revision.text}
 
 
@@ -157,6 +160,37 @@ async def table_correct(token: str, request: TableCorrection, jobs: WorkerJobs, 
     return {**revision.summary(), "players": list((await tables.call("table", link.table)).players), "seats": seats}
 
 
+@router.post("/api/tables/{token}/withdraw", summary="The host withdraws a line from the players' view")
+async def table_withdraw(token: str, request: TableWithdrawal, jobs: WorkerJobs, tables: TableAccess,
+                         limits: ServiceLimits) -> dict:
+    """A new revision (kind `withdrawn`) whose text no longer holds line `line`; from
+    then on the players' links read no earlier revision holding it (403 `withdrawn`),
+    while the host's reads every revision: nothing written is lost. The header (the
+    game and its players) is not withdrawn: it is corrected."""
+    link = await tables.link(token)
+    if not link.host:
+        raise ServiceError(403, "host-only", "only the table's host withdraws a line from the players' view")
+    current = await tables.call("revision", link.table)
+    lines = current.text.split("\n")
+    if 1 <= request.line <= len(lines) and request.revision == current.number:
+        rest = "\n".join(lines[:request.line - 1] + lines[request.line:])
+        if await _header(jobs, limits, rest) != await _header(jobs, limits, current.text):
+            raise ServiceError(422, "header", f"line {request.line} is part of the table's header (its game and "
+                                              "players): a withdrawal leaves the header as it stands; correct "
+                                              "the line instead")
+    revision = await tables.call("withdraw", link.table, request.line, request.revision)
+    return revision.summary()
+
+
+async def _header(jobs, limits, text: str) -> tuple | None:
+    """The game and players a transcript's header names (None: it cannot be read)."""
+    try:
+        head = await jobs.run("header", {"transcript": text, "name": "header", "time_limit": limits.time_limit})
+    except RefereeError:
+        return None
+    return head["game"], tuple(head["players"])
+
+
 class TableAnswerer:
     """A question about a revision of a table, as its link may ask it: a
     player's link answers as that player (as named at that revision) only."""
@@ -167,7 +201,7 @@ class TableAnswerer:
     async def answer(self, job: str, token: str, request: TableQuestion) -> dict:
         link = await self.tables.link(token, spend=True)
         viewpoint = request.viewpoint
-        revision = await self.tables.call("revision", link.table, request.revision)
+        revision = await self.tables.call("seen_by", link, request.revision)
         if not link.host:  # as the player of this link's seat was named at that revision
             seat = await self.tables.call("player_at", link.token, revision.number)
             if seat is None:
