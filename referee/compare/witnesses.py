@@ -80,14 +80,14 @@ def play(text: str, reading: tuple, readings: Readings, closes: bool = False) ->
         for v in sorted(s.violations, key=lambda v: v.rule):
             try:
                 entry = catalogue.rule(v.rule)
-                said.append(entry.format(referee.rules.role_text(v.role),
-                                         [referee.rules.term_text(a) for a in v.args]))
+                said.append(entry.format(referee.words.role_text(v.role),
+                                         [referee.words.term_text(a) for a in v.args]))
             except Exception:  # a rule the catalogue lacks: its id is all there is
                 said.append(v.rule)
         messages.append("; ".join(dict.fromkeys(said)))
     return Outcome(tuple(rules_broken(s) for s in steps), tuple(s.play.text if s.play else "" for s in steps),
                    tuple(messages), error, run.final,
-                   referee.rules.describe_outcome(run.final) if closes and not error else "",
+                   referee.words.describe_outcome(run.final) if closes and not error else "",
                    tuple(s.before for s in steps), steps[-1].after if steps else None, last_line)
 
 

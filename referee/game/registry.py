@@ -81,23 +81,6 @@ def game_folder(game: str) -> Path:
     return package_folder(game_package(game_class(game)))
 
 
-class Imported:
-    """A class attribute given as ``"package.module:name"`` and imported when it
-    is first read (a game's board picture: a process that only judges never
-    imports the drawing code)."""
-
-    def __init__(self, value: str):
-        self.value = value
-
-    def __get__(self, instance: object, owner: type) -> object:
-        found = load_object(self.value)
-        setattr(owner, self.name, found)  # read once: the class holds the object itself from now on
-        return found
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.name = name
-
-
 def known_games() -> tuple[str, ...]:
     """The games the referee knows: every entry point of the group
     ``referee.games`` (adding a game registers one; nothing here names one)."""

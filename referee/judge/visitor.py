@@ -11,6 +11,11 @@ from __future__ import annotations
 
 from referee.base.errors import Position, SequenceError
 from referee.base.terms import Fn, Term
+from referee.game.parts import part
+from referee.game.parts.scenarios import Scenarios
+from referee.game.parts.speed import Speed
+from referee.game.parts.tolerance import Tolerance
+from referee.game.parts.words import Words
 from referee.game.readings import rule_files
 from referee.game.setup import game_rules
 from referee.judge.engine import Engine
@@ -54,6 +59,9 @@ class Referee:
             raise self._sequence_error(f"the transcript holds {len(plays)} moves; the referee judges at most "
                                        f"{MAX_MOVES} (a whole game has a few hundred)", plays[MAX_MOVES])
         self.rules = game_rules(transcript, rules=rules, board=board)
+        self.speed = part(self.rules, Speed)
+        self.tolerance = part(self.rules, Tolerance)
+        self.words = part(self.rules, Words)
         self.options = (rules, board)  # as given: part of what a kept run is kept under (referee/judge/kept_runs.py)
         if engine is None:
             from referee.store.judgements import default_store  # the judgement cache on disk (None when switched off)
@@ -98,7 +106,7 @@ class Referee:
 
     def _run(self, upto: int | None, close: bool, decided: bool) -> Run:
         initial = self.engine.init(self.rules.static)
-        initial = self.rules.starting_position(initial)  # what the header adds (a 'position:' line)
+        initial = part(self.rules, Scenarios).starting_position(initial)  # what the header adds (a 'position:' line)
         run = Run(self.transcript, self.rules, initial)
         try:
             return self._visit(run, upto, close, decided)
@@ -166,8 +174,8 @@ class Referee:
     # -- automatic steps -----------------------------------------------------------------
     def _apply(self, run: Run, state: frozenset, role: Term, move: Fn, inserted: str) -> frozenset:
         """Apply a move nobody wrote: a bookkeeping step, a forced move, an end of turn."""
-        if self.fast_path and self.rules.fast_path_applies(state, role, move):
-            after = self.rules.fast_apply(state, role, move)
+        if self.fast_path and self.speed.fast_path_applies(state, role, move):
+            after = self.speed.fast_apply(state, role, move)
             run.add(Step(None, None, role, move, (), state, after, "fast", inserted))
             return after
         judgement = self.engine.judge(self.rules.static, state, role, move)
@@ -184,16 +192,16 @@ class Referee:
         if step is not None:
             return GAME, step, "bookkeeping"
         if self.rules.control(state) == Fn("chance") and not written_chance:
-            forced = self.rules.forced_chance(state) if self.fast_path else self._forced(state)
+            forced = self.speed.forced_chance(state) if self.fast_path else self._forced(state)
             if forced is not None:
                 return Fn("chance"), forced, "forced"
         if written is not None and self.rules.control(state) == Fn("chance"):
             line = [e.move for e in self._events if isinstance(e, Play) and e.role == CHANCE
                     and e.span.line == self._events[self._index].span.line]
-            skipped = self.rules.left_out(state, written, line)  # an outcome that can only be one thing, not written
+            skipped = self.tolerance.left_out(state, written, line)  # an outcome that can only be one thing, not written
             if skipped is not None:
                 if skipped.name == written.name:
-                    self.rules.skipped(self._events[self._index].span.line, skipped)  # the line's next pieces move on
+                    self.tolerance.skipped(self._events[self._index].span.line, skipped)  # the line's next pieces move on
                 return Fn("chance"), skipped, "forced"
         return None
 
@@ -216,7 +224,7 @@ class Referee:
         moves = [m for r, m in self.engine.legal_moves(self.rules.static, state) if r == role]
         if len(moves) == 1 and moves[0] != Fn("pass"):
             return moves
-        return list(self.rules.forced_together(moves) or []) if moves else []
+        return list(self.tolerance.forced_together(moves) or []) if moves else []
 
     def _run_automatic(self, run: Run, state: frozenset, written_chance: bool = False) -> frozenset:
         while (auto := self._automatic(state, written_chance)) is not None:
@@ -226,7 +234,7 @@ class Referee:
     def _end_turn(self, run: Run, state: frozenset, end: tuple[Term, Fn]) -> frozenset:
         """End a turn nobody wrote the end of; a pending decision with only one
         answer (a metropolis with one place to go) is taken first."""
-        if self.rules.has_pending(state):
+        if self.tolerance.has_pending(state):
             forced = self._forced_steps(state)
             if forced:
                 for step in forced:
@@ -242,7 +250,7 @@ class Referee:
         (Apollo's marker, a metropolis) simply stops there."""
         for _ in range(1000):
             state = self._run_automatic(run, state)
-            end = self.rules.end_of_turn(state)
+            end = self.tolerance.end_of_turn(state)
             if end is None:
                 break
             if final and self.engine.judge(self.rules.static, state, *end).violations:
@@ -263,27 +271,27 @@ class Referee:
                                              f"(line {self._began_at}): the heading closes nothing")
             return state
         following = next((e for _, e in self._coming()), None)
-        if following is not None and not self.rules.opens_period(following):
+        if following is not None and not self.tolerance.opens_period(following):
             # the next line can only belong to the period that goes on: the heading is early
             self._assume(run, number, event, f"{heading} is written before line {following.span.line}, which "
-                                             f"belongs to {period} {self.rules.cycle(state)}; the heading is set "
+                                             f"belongs to {period} {self.rules.period_number(state)}; the heading is set "
                                              f"aside, and the moves after it are judged in {period} "
-                                             f"{self.rules.cycle(state)}")
+                                             f"{self.rules.period_number(state)}")
             self._early = event
             return state
         scratch = Run(run.transcript, run.rules, state)  # kept only if the period closes
         closed = self._close_cycle(scratch, state)
         if self.rules.is_over(closed):
             raise self._sequence_error(f"the game ended before {period} {event.number}: "
-                                       f"{self.rules.describe_outcome(closed)}", event)
-        current = self.rules.cycle(closed)
-        if current != event.number and current > self.rules.cycle(state):  # a period did close: misnumbered
+                                       f"{self.words.describe_outcome(closed)}", event)
+        current = self.rules.period_number(closed)
+        if current != event.number and current > self.rules.period_number(state):  # a period did close: misnumbered
             self._assume(run, number, event, f"{heading} is read as '{period} {current}': {period} "
                                              f"{current - 1} is over, so {period} {current} begins here")
             event = CycleStart(current, event.span)
         elif current != event.number:
             who = self.rules.control(closed)
-            why = f" ({self.rules.role_text(who)} to decide)" if who is not None else ""
+            why = f" ({self.words.role_text(who)} to decide)" if who is not None else ""
             self._assume(run, number, event, f"{heading} is written while {period} {current} goes on{why}; "
                                              f"the heading is set aside, and the moves after it are judged in "
                                              f"{period} {current}")
@@ -308,11 +316,11 @@ class Referee:
         """A line only the next period can hold (the creature track of a game while
         the actions go on) whose heading is not written: the period closes here,
         as at a heading, and the report says so."""
-        if not self.rules.begins_period(state, play):
+        if not self.tolerance.begins_period(state, play):
             return state
         scratch = Run(run.transcript, run.rules, state)
         closed = self._close_cycle(scratch, state)
-        if self.rules.cycle(closed) <= self.rules.cycle(state) or self.rules.is_over(closed):
+        if self.rules.period_number(closed) <= self.rules.period_number(state) or self.rules.is_over(closed):
             return state  # nothing closes: the line is judged where it stands
         run.steps.extend(scratch.steps)
         return closed
@@ -320,7 +328,7 @@ class Referee:
     def _begun(self, run: Run, state: frozenset, play: Play, number: int) -> frozenset:
         """When a written move is the first of a period whose heading is not
         written (a round that ended with its last decision), say so."""
-        current = self.rules.cycle(state)
+        current = self.rules.period_number(state)
         if current > self._announced:
             period = self.rules.period
             if self._early is not None and self._early.number == current:
@@ -343,7 +351,7 @@ class Referee:
             if auto is not None:
                 state = self._apply(run, state, *auto)
                 continue
-            end = self.rules.turn_gap(state, play)
+            end = self.tolerance.turn_gap(state, play)
             if end is not None:
                 after = self._turn_goes_on(state, play, end) if defer and end[1] == Fn("pass") else None
                 if after is not None:  # the turn it would end is written on after this line
@@ -354,7 +362,7 @@ class Referee:
                 after = self._chance_follows() if defer else None
                 if after is not None:  # the chance line it needs first is written just after it
                     raise _OutOfSequence(state, after)
-                raise self._sequence_error(self.rules.missing_chance(state), play)
+                raise self._sequence_error(self.words.missing_chance(state), play)
             return state
         raise self._sequence_error("the referee could not reach this move", play)
 
@@ -391,7 +399,7 @@ class Referee:
         where it is written)."""
         last = None
         for index, event in self._coming():
-            if event.role == end[0] and event.god is not None and self.rules.turn_gap(state, event) is None:
+            if event.role == end[0] and event.god is not None and self.tolerance.turn_gap(state, event) is None:
                 last = index
             elif last is not None or (event.role, event.god) != (play.role, play.god):
                 break
@@ -419,20 +427,20 @@ class Referee:
     def _speculate(self, state: frozenset, role: Term, move: Fn, coming) -> None:
         """Guess the coming moves and the states they will be made in, and have the
         solver judge them all in one call (only exact matches are ever used)."""
-        guess = self.rules.predict(state, list(coming[:BATCH]))
-        if not guess or (guess[0][0], self.rules.resolve_move(state, guess[0][1])) != (role, move):
+        guess = self.speed.predict(state, list(coming[:BATCH]))
+        if not guess or (guess[0][0], self.tolerance.resolve_move(state, guess[0][1])) != (role, move):
             return
         items = []
         for guessed_role, guessed_move in guess:
-            guessed_move = self.rules.resolve_move(state, guessed_move)
+            guessed_move = self.tolerance.resolve_move(state, guessed_move)
             if not (self.fast_path and guessed_role == GAME
-                    and self.rules.fast_path_applies(state, guessed_role, guessed_move)):
+                    and self.speed.fast_path_applies(state, guessed_role, guessed_move)):
                 items.append((state, guessed_role, guessed_move))  # (bookkeeping on the fast path is not judged)
-            state = self.rules.speculate(state, guessed_role, guessed_move)
+            state = self.speed.speculate(state, guessed_role, guessed_move)
             if state is None:
                 break
         else:
-            if len(coming) <= BATCH and (end := self.rules.end_of_turn(state)) is not None:
+            if len(coming) <= BATCH and (end := self.tolerance.end_of_turn(state)) is not None:
                 items.append((state, *end))  # the record ends: the last turn ends (_close_cycle)
         self.engine.prefetch(self.rules.static, items)
 
@@ -448,7 +456,7 @@ class Referee:
         role = role_term(play)
         move = self.rules.resolve(state, play)
         for _ in range(20):
-            if not self.rules.has_pending(state) or role != self.rules.control(state):
+            if not self.tolerance.has_pending(state) or role != self.rules.control(state):
                 break
             if not self.engine.judge(self.rules.static, state, role, move).violations:
                 break
