@@ -25,20 +25,20 @@ from referee.game.picture import Picture
 from referee.game.registry import check_game, game_class
 from referee.judge.values import Run, Step, Violation
 from referee.judge.visitor import Referee
-from referee.text.transcript import CycleStart, Transcript
+from referee.text.transcript import PeriodStart, Transcript
 
 #: Alternatives shown per group, and groups shown, unless everything is asked for.
 ALTERNATIVES_PER_GROUP = 6
 ALTERNATIVE_GROUPS = 8
 
 
-def board_picture_of(game: str) -> Picture:
-    """The board picture of a game (referee.picture), or a RefereeError: an
-    unknown game, or a game that has no board picture (yet)."""
+def picture_of(game: str) -> Picture:
+    """The picture of a game (referee.game.picture), or a RefereeError: an
+    unknown game, or a game that has no picture (yet)."""
     cls = game_class(game)
     picture = part_class(cls, Picture)
     if picture is Picture:
-        raise lacks(cls, "board picture")
+        raise lacks(cls, "board picture")  # its text: what users read
     return picture()
 
 
@@ -58,13 +58,13 @@ class Mark:
 class Session:
     """A transcript read and set up for refereeing."""
 
-    def __init__(self, transcript: Transcript | str | Path, *, rules: str | None = None, board: str | None = None,
+    def __init__(self, transcript: Transcript | str | Path, *, rules: str | None = None, data_file: str | None = None,
                  fast_path: bool = True, strict: bool = False, time_limit: float | None = None,
                  cache: bool = True):
         if not isinstance(transcript, Transcript):
             transcript = read_transcript(transcript)
         self.transcript = transcript
-        self.referee = Referee(transcript, fast_path=fast_path, strict=strict, rules=rules, board=board,
+        self.referee = Referee(transcript, fast_path=fast_path, strict=strict, rules=rules, data_file=data_file,
                                time_limit=time_limit, cache=cache)
         self.rules = self.referee.rules
         self.words = self.referee.words
@@ -237,8 +237,8 @@ class Session:
         """The position after move ``after`` (default: the last) drawn as SVG (or
         text) by the game's picture (its Picture part), titled with the move and the
         game's period; never hidden information. A RefereeError for a game
-        without a board picture."""
-        picture = board_picture_of(self.rules.name)
+        without a picture."""
+        picture = picture_of(self.rules.name)
         total = len(self.transcript.plays)
         if after is not None and not 0 <= after <= total:
             raise RefereeError(f"there is no move {after}: the transcript has {total} moves (0 to {total})")
@@ -293,7 +293,7 @@ class Session:
     def _no_move_on(self, line: int) -> str:
         """Why a line holds no move, in words."""
         plays = self.transcript.plays
-        heading = next((e for e in self.transcript.events if isinstance(e, CycleStart) and e.span.line == line),
+        heading = next((e for e in self.transcript.events if isinstance(e, PeriodStart) and e.span.line == line),
                        None)
         period = self.rules.period
         if heading is not None:

@@ -2,10 +2,10 @@
 (``referee compare GAME --rules A --rules B``; docs/translations.md).
 
 For each variant in one reading and not the other, a *scenario* bounds the
-search: a small transcript (a board, 2 or 3 players, a few moves) that reaches
-a decision point — a battle round, a retreat, Apollo's turn, an offering, a
-recruit — the *free parts* of the position (extra pieces, gold, buildings,
-metropolises near the action, each written as a ``position:`` item) and the
+search: a small transcript (a map, 2 or 3 players, a few moves) that reaches
+a decision point — a round of a fight, a retreat, a player's turn, a payment —
+the *free parts* of the position (extra pieces, money, buildings near the
+action, each written as a ``position:`` item) and the
 moves to judge there. Both readings' rule programs are grounded together, their
 predicates renamed apart (``a_``/``b_``; the move ``does/2`` and the static facts
 are shared); choice rules pick the free parts and the move; a constraint asks
@@ -231,7 +231,7 @@ def _replay(text: str, reading_a: tuple, reading_b: tuple, readings: Readings,
             closes: bool = False) -> tuple[bool, str, tuple]:
     """Check the witness transcript under both readings: does its last move part
     them (its verdict, or the state after it; with ``closes``, the state after the
-    cycle is closed, where the winner is known)? Whether it does, in words, and
+    period is closed, where the winner is known)? Whether it does, in words, and
     the rules each reading finds broken."""
     from referee.game.notation import parse_transcript
 

@@ -75,16 +75,16 @@ class Game:
     #: The static facts the rule programs are given.
     static: tuple[Fn, ...]
 
-    def __init__(self, transcript: Transcript, board_file: str | None = None, rules: str | None = None,
+    def __init__(self, transcript: Transcript, data_file: str | None = None, rules: str | None = None,
                  variants: tuple[str, ...] = ()):
         """The default set-up (referee.game.setup calls it): the players of the
         header, and the facts ``player(P)``, ``role(P)``, ``seat(P,N)`` (1 for
         the first of the 'players:' line), ``player_count(N)``, and
         ``variant_active(V)`` for each variant module ``variants`` of the
-        reading ``rules``; no data file (``board_file`` is refused). A game with
+        reading ``rules``; no data file (``data_file`` is refused). A game with
         a data file or header lines of its own overrides this."""
-        if board_file is not None:  # a game with data files overrides __init__
-            raise lacks(type(self), "board files")
+        if data_file is not None:  # a game with data files overrides __init__
+            raise lacks(type(self), "board files")  # its text: what users read
         self.players = transcript.header.player_names
         facts = [fn("player_count", len(self.players))]
         for seat, player in enumerate(self.players, start=1):

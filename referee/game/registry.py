@@ -38,7 +38,7 @@ class UnknownGameError(RefereeError):
 
 def package_folder(package: str) -> Path:
     """The folder of an installed package, which holds its data files (rule
-    programs, grammars, boards, catalogues). The referee's packages are folders
+    programs, grammars, data files, catalogues). The referee's packages are folders
     on disk, as clingo reads rule files by path; importlib.resources would find
     the same folder at the cost of importing tempfile and zipfile, several
     milliseconds of every new process."""

@@ -63,7 +63,7 @@ ast = _OnFirstUse("clingo.ast", "ast")
 #: judgement normally takes a few milliseconds.
 DEFAULT_TIME_LIMIT = 10.0
 #: Default bound on the number of input facts one judgement may carry; a
-#: transcript that would exceed it (a thousand players, a huge board) is refused
+#: transcript that would exceed it (a thousand players, a huge map) is refused
 #: before grounding.
 DEFAULT_MAX_FACTS = 50_000
 #: Positions whose legal moves are grounded in one call (``legal_moves_many``):

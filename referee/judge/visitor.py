@@ -21,7 +21,7 @@ from referee.game.setup import game_rules
 from referee.judge.engine import Engine
 from referee.judge.kept_runs import keep_run, kept_run
 from referee.judge.values import Assumption, Run, Step
-from referee.text.transcript import CHANCE, CycleStart, Play, Transcript
+from referee.text.transcript import CHANCE, PeriodStart, Play, Transcript
 
 GAME = Fn("game")
 #: How many written moves ahead the referee asks the solver to judge in one call.
@@ -32,8 +32,8 @@ MAX_MOVES = 2_000
 
 
 class _OutOfSequence(Exception):
-    """A written move that comes before a line the game needs first (the dice of
-    the battle round it follows, the god tiles, the rest of another player's
+    """A written move that comes before a line the game needs first (the chance
+    outcome it follows, the rest of another player's
     turn): ``state`` is where it stands, ``after`` the index of that line."""
 
     def __init__(self, state: frozenset, after: int):
@@ -51,18 +51,18 @@ class Referee:
     """Judges transcripts of one game with one engine."""
 
     def __init__(self, transcript: Transcript, *, fast_path: bool = True, strict: bool = False,
-                 rules: str | None = None, board: str | None = None, engine: Engine | None = None,
+                 rules: str | None = None, data_file: str | None = None, engine: Engine | None = None,
                  time_limit: float | None = None, cache: bool = True):
         self.transcript = transcript
         plays = transcript.plays
         if len(plays) > MAX_MOVES:
             raise self._sequence_error(f"the transcript holds {len(plays)} moves; the referee judges at most "
                                        f"{MAX_MOVES} (a whole game has a few hundred)", plays[MAX_MOVES])
-        self.rules = game_rules(transcript, rules=rules, board=board)
+        self.rules = game_rules(transcript, rules=rules, data_file=data_file)
         self.speed = part(self.rules, Speed)
         self.tolerance = part(self.rules, Tolerance)
         self.words = part(self.rules, Words)
-        self.options = (rules, board)  # as given: part of what a kept run is kept under (referee/judge/kept_runs.py)
+        self.options = (rules, data_file)  # as given: part of what a kept run is kept under (referee/judge/kept_runs.py)
         if engine is None:
             from referee.store.judgements import default_store  # the judgement cache on disk (None when switched off)
 
@@ -78,10 +78,10 @@ class Referee:
         """Referee the transcript.
 
         With ``upto``, stop before move number ``upto``: the run's final state is
-        then the position in which that move is decided (a cycle heading written
+        then the position in which that move is decided (a period heading written
         before it included); ``decided=False`` stops right after move ``upto - 1``
         instead, before such a heading (all that explaining that move needs).
-        Without ``upto``, the whole transcript; with ``close``, the last cycle is
+        Without ``upto``, the whole transcript; with ``close``, the last period is
         closed too (the turns nobody wrote down end, the winner is known). That
         whole run is kept in the judgement cache's file (``remembered``), and the
         whole run without ``close`` is read from it too (``Run.unclosed``)."""
@@ -118,7 +118,7 @@ class Referee:
         state = run.initial
         number = 0
         self._announced = 0  # the period the record has said (or the referee assumed) it is in
-        self._early: CycleStart | None = None  # a heading set aside: written before its period began
+        self._early: PeriodStart | None = None  # a heading set aside: written before its period began
         events = self.transcript.events
         if upto is not None:  # guess no further than the moves asked for
             plays = [i for i, e in enumerate(events) if isinstance(e, Play)]
@@ -127,12 +127,12 @@ class Referee:
         deferred: dict[int, list[Play]] = {}  # lines written out of sequence, by the index they follow
         for index, event in enumerate(events):
             self._index = index
-            if isinstance(event, CycleStart):
+            if isinstance(event, PeriodStart):
                 # A heading before move ``upto`` is part of the position that move is
                 # decided in (as when it is judged); one after the last move is not.
                 if upto is not None and number + 1 >= upto and (not decided or upto > len(self.transcript.plays)):
                     break
-                state = self._start_cycle(run, state, event, number + 1)
+                state = self._start_period(run, state, event, number + 1)
                 continue
             number += 1
             state = self._unannounced(run, state, event, number)
@@ -162,7 +162,7 @@ class Referee:
         state = self._run_automatic(run, state)
         if upto is None and close:
             run.record_end = len(run.steps)
-            self._close_cycle(run, state, final=True)
+            self._close_period(run, state, final=True)
         return run
 
     def _sequence_error(self, message: str, event) -> SequenceError:
@@ -233,7 +233,7 @@ class Referee:
 
     def _end_turn(self, run: Run, state: frozenset, end: tuple[Term, Fn]) -> frozenset:
         """End a turn nobody wrote the end of; a pending decision with only one
-        answer (a metropolis with one place to go) is taken first."""
+        answer (a piece with one place to go) is taken first."""
         if self.tolerance.has_pending(state):
             forced = self._forced_steps(state)
             if forced:
@@ -242,12 +242,12 @@ class Referee:
                 return state
         return self._apply(run, state, *end, "end of turn" if end[1] == Fn("pass") else "not written")
 
-    def _close_cycle(self, run: Run, state: frozenset, final: bool = False) -> frozenset:
-        """End the turns nobody wrote down and the cycle itself.
+    def _close_period(self, run: Run, state: frozenset, final: bool = False) -> frozenset:
+        """End the turns nobody wrote down and the period itself.
 
         At the end of the transcript (``final``) a turn is only ended where ending
         it is legal: a record that stops before a player's compulsory decision
-        (Apollo's marker, a metropolis) simply stops there."""
+        (a piece to place) simply stops there."""
         for _ in range(1000):
             state = self._run_automatic(run, state)
             end = self.tolerance.end_of_turn(state)
@@ -258,7 +258,7 @@ class Referee:
             state = self._end_turn(run, state, end)
         return state
 
-    def _start_cycle(self, run: Run, state: frozenset, event: CycleStart, number: int) -> frozenset:
+    def _start_period(self, run: Run, state: frozenset, event: PeriodStart, number: int) -> frozenset:
         """A heading: the turns not written end and the period closes. A heading
         written before its period can begin (moves of the period before are still
         to come) is set aside, and one written after its period began (a heading
@@ -280,7 +280,7 @@ class Referee:
             self._early = event
             return state
         scratch = Run(run.transcript, run.rules, state)  # kept only if the period closes
-        closed = self._close_cycle(scratch, state)
+        closed = self._close_period(scratch, state)
         if self.rules.is_over(closed):
             raise self._sequence_error(f"the game ended before {period} {event.number}: "
                                        f"{self.words.describe_outcome(closed)}", event)
@@ -288,7 +288,7 @@ class Referee:
         if current != event.number and current > self.rules.period_number(state):  # a period did close: misnumbered
             self._assume(run, number, event, f"{heading} is read as '{period} {current}': {period} "
                                              f"{current - 1} is over, so {period} {current} begins here")
-            event = CycleStart(current, event.span)
+            event = PeriodStart(current, event.span)
         elif current != event.number:
             who = self.rules.control(closed)
             why = f" ({self.words.role_text(who)} to decide)" if who is not None else ""
@@ -313,13 +313,13 @@ class Referee:
         run.assumptions.append(Assumption(number, where.span.line, column or where.span.column, text))
 
     def _unannounced(self, run: Run, state: frozenset, play: Play, number: int) -> frozenset:
-        """A line only the next period can hold (the creature track of a game while
-        the actions go on) whose heading is not written: the period closes here,
+        """A line only the next period can hold (the chance line that opens a period, written
+        while the current one goes on) whose heading is not written: the period closes here,
         as at a heading, and the report says so."""
         if not self.tolerance.begins_period(state, play):
             return state
         scratch = Run(run.transcript, run.rules, state)
-        closed = self._close_cycle(scratch, state)
+        closed = self._close_period(scratch, state)
         if self.rules.period_number(closed) <= self.rules.period_number(state) or self.rules.is_over(closed):
             return state  # nothing closes: the line is judged where it stands
         run.steps.extend(scratch.steps)
@@ -366,7 +366,7 @@ class Referee:
             return state
         raise self._sequence_error("the referee could not reach this move", play)
 
-    #: How many lines ahead a missing chance line (dice, god tiles) is looked for.
+    #: How many lines ahead a missing chance line (dice, tiles) is looked for.
     LOOK_AHEAD = 8
 
     def _coming(self):
@@ -378,30 +378,30 @@ class Referee:
             yield index, event
 
     def _chance_follows(self) -> int | None:
-        """When chance must move first (the dice of a battle round, the god tiles)
-        and its line is written just after this one (before any god's action,
+        """When chance must move first (the dice of a round, the tiles shown)
+        and its line is written just after this one (before any line of a group of actions,
         within LOOK_AHEAD lines): the index of the last line of that chance run."""
         last = None
         for count, (index, event) in enumerate(self._coming()):
             if event.role == CHANCE:
                 last = index
-            elif last is not None or event.god is not None or count >= self.LOOK_AHEAD:
+            elif last is not None or event.group is not None or count >= self.LOOK_AHEAD:
                 break
         return last
 
     def _turn_goes_on(self, state: frozenset, play: Play, end: tuple[Term, Fn]) -> int | None:
         """When this line would end the turn of ``end[0]`` but the lines just after
-        it go on with that very turn (the player and god acting now), with only
+        it go on with that very turn (the player and group acting now), with only
         lines of this line's own turn between: the two turns' lines were swapped
-        (a second Apollo player written before the first). The index of the last
+        (a second player of one group written before the first). The index of the last
         line of the turn that goes on; None when other turns come between (then
         the turn ends here, as the notation says, and its later line is judged
         where it is written)."""
         last = None
         for index, event in self._coming():
-            if event.role == end[0] and event.god is not None and self.tolerance.turn_gap(state, event) is None:
+            if event.role == end[0] and event.group is not None and self.tolerance.turn_gap(state, event) is None:
                 last = index
-            elif last is not None or (event.role, event.god) != (play.role, play.god):
+            elif last is not None or (event.role, event.group) != (play.role, play.group):
                 break
         return last
 
@@ -441,14 +441,14 @@ class Referee:
                 break
         else:
             if len(coming) <= BATCH and (end := self.tolerance.end_of_turn(state)) is not None:
-                items.append((state, *end))  # the record ends: the last turn ends (_close_cycle)
+                items.append((state, *end))  # the record ends: the last turn ends (_close_period)
         self.engine.prefetch(self.rules.static, items)
 
     def _fill_skipped(self, run: Run, state: frozenset, play: Play) -> frozenset:
         """A pending decision the transcript skipped (it goes on with another kind
         of move) is taken for the player when only one answer exists (a single
         legal move, or moves the game takes together in any order: the four
-        discards of a metropolis from one building of each type) and the written
+        discards of one piece of each type) and the written
         move is illegal without it; a written answer of the same kind is judged as
         written. The state returned is the one the written move is judged in (and
         the one ``run(upto=...)`` ends in, so that its alternatives and the listing

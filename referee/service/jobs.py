@@ -64,7 +64,7 @@ def session(request: dict) -> Session:
         _built += 1
         name = request.get("name") or "transcript.txt"
         transcript, unread = read(request["transcript"], name, bool(request.get("tolerant")))
-        board = transcript.header.board
+        board = transcript.header.data_file
         builtin = part_class(game_class(transcript.header.game), Service).builtin_files  # a board: line may name these, no file
         if board is not None and board not in builtin:
             span = transcript.header.spans.get("board")

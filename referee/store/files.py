@@ -25,7 +25,7 @@ def cache_dir() -> Path:
 
 #: Files of one kind (the first word of their name: ``toml``, ``outlines``...)
 #: the folder keeps; past it, the oldest written go (each version of the rules,
-#: each board file, each test's data adds one).
+#: each data file, each test's data adds one).
 KEEP_PER_KIND = 64
 
 

@@ -11,7 +11,7 @@ A reading module defines::
     def expected(terms: set[str]) -> str     # words for a syntax error
     def hint(line_text: str, terms: set[str]) -> str   # advice added to it, or ""
     START_RULES: tuple[str, ...]             # start rules besides 'start'
-    def known(word: str) -> bool             # optional: a name of the game (a god, a unit...)
+    def known(word: str) -> bool             # optional: a name of the game (a piece, a unit...)
 
 (``known`` keeps a name of the game from being taken for a misspelt keyword
 when a syntax error offers "did you mean 'buy'?") and raises :class:`referee.errors.NotationError` through ``source.error``.

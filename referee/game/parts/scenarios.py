@@ -18,6 +18,9 @@ class Scenarios(Part):
 
     #: The search's scenarios (referee.game.scenario.Scenario), none by default.
     scenarios: ClassVar[tuple] = ()
+    #: The order of the translation report's topics (a variant's ``topic`` in
+    #: readings.toml); a topic not listed comes after these, by name.
+    topics: ClassVar[tuple[str, ...]] = ()
 
     def starting_position(self, state: frozenset) -> frozenset:
         """The initial state with what the header adds to it (none by default)."""

@@ -55,7 +55,7 @@ def setup(transcript: Transcript, board_file: str | None = None, rules: str | No
     if not 2 <= len(players) <= 5:
         raise NotationError(f"Cyclades is played by 2 to 5 players, the header names {len(players)}",
                             _position(transcript, "players"))
-    board_ref = board_file or header.board
+    board_ref = board_file or header.data_file
     if board_ref and board_ref not in CycladesService.builtin_files:
         path = Path(board_ref)
         if not board_file:
@@ -106,7 +106,7 @@ def starting_placement(transcript: Transcript, board: Board, players: tuple[str,
     sea space shared."""
     placement = {p: (board.seat(letter).islands, board.seat(letter).fleets)
                  for letter, p in zip(SEAT_LETTERS, players)}
-    for line in transcript.header.start:
+    for line in transcript.header.placements:
         where = Position(transcript.source, line.span.line, line.span.column)
         islands = tuple(x for x in line.places if x in {i.id for i in board.islands})
         fleets = tuple(x for x in line.places if x in {s.id for s in board.seas})
@@ -128,7 +128,7 @@ def starting_placement(transcript: Transcript, board: Board, players: tuple[str,
             if not board.sea_islands(sea) & set(islands):
                 raise illegal(f"the fleet on {sea} is next to none of {line.player}'s islands")
         placement[line.player] = (islands, fleets)
-    for line in reversed(transcript.header.start):  # a clash is reported on the later line
+    for line in reversed(transcript.header.placements):  # a clash is reported on the later line
         others = [p for p in players if p != line.player]
         for p in others:
             shared = sorted(set(placement[line.player][0] + placement[line.player][1])
@@ -251,9 +251,9 @@ class CycladesRules(Game):
                        Scenarios: "referee.games.cyclades.scenarios:CycladesScenarios",
                        Picture: "referee.games.cyclades.draw:CycladesPicture"})  # referee board, Session.picture
 
-    def __init__(self, transcript: Transcript, board_file: str | None = None, rules: str | None = None,
+    def __init__(self, transcript: Transcript, data_file: str | None = None, rules: str | None = None,
                  variants: tuple[str, ...] = ()):
-        self.setup = setup(transcript, board_file=board_file, rules=rules, variants=variants)
+        self.setup = setup(transcript, board_file=data_file, rules=rules, variants=variants)
         self.static = self.setup.static
         self.players = self.setup.players
         self.board = self.setup.board

@@ -326,6 +326,9 @@ class CycladesScenarios(Scenarios):
     and players."""
 
     scenarios = SCENARIOS
+    topics = ("offerings", "recruiting", "movement", "battles", "buildings and metropolises",
+              "Apollo and the prosperity marker", "islands and territory markers", "creatures",
+              "the end of the game")
 
     def starting_position(self, state: frozenset) -> frozenset:
         """The initial state with a 'position:' line's items added."""

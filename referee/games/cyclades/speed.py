@@ -57,7 +57,7 @@ class CycladesSpeed(Speed):
                 moves.append((Fn("chance"), move))
                 after_chance = True
                 continue
-            if event.god is None and not in_actions:
+            if event.group is None and not in_actions:
                 if after_chance:
                     between((Fn("game"), Fn("income")))
                 moves.append((event.role, move))
@@ -65,11 +65,11 @@ class CycladesSpeed(Speed):
                 continue
             if not in_actions:
                 between((Fn("game"), Fn("pay_offerings")))
-                in_actions, previous = True, (event.role, event.god) if not moves else None
-            turn = (event.role, event.god)
+                in_actions, previous = True, (event.role, event.group) if not moves else None
+            turn = (event.role, event.group)
             if previous and previous != turn:
                 between((previous[0], Fn("pass")))
-            if previous != turn and event.god == "apollo":
+            if previous != turn and event.group == "apollo":
                 between((Fn("game"), Fn("apollo_income")))
             moves.append((event.role, move))
             previous = None if move.name == "pass" else turn

@@ -57,11 +57,11 @@ class CycladesTolerance(Tolerance):
         if now is None or play.role == "chance":
             return None
         marker, god = now
-        if marker.args[0] == play.role and (play.god is None or play.god == god.name):
+        if marker.args[0] == play.role and (play.group is None or play.group == god.name):
             return None
         current = next(f.args[0] for f in state if f.name == "act" and f.args[1] == marker)
         later = [f for f in state if f.name == "act" and f.args[0] > current
-                 and f.args[1].args[0] == play.role and (play.god is None or f.args[2].name == play.god)]
+                 and f.args[1].args[0] == play.role and (play.group is None or f.args[2].name == play.group)]
         return self.end_of_turn(state) if later else None
 
     def begins_period(self, state: frozenset, play: Play) -> bool:
@@ -88,7 +88,7 @@ class CycladesTolerance(Tolerance):
         """Whether ``play`` may be the first line of a cycle: a god's action never
         is (the track, the gods and the offerings come first), so a 'cycle N'
         heading followed by one was written before the actions ended."""
-        return play.god is None
+        return play.group is None
 
     def left_out(self, state: frozenset, move: Fn, line: list[Fn] = ()) -> Fn | None:
         """The chance outcome a written one skips (docs/notation.md, "What the

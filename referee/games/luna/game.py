@@ -114,11 +114,12 @@ class LunaRules(Game):
                        Values: "referee.games.luna.values:LunaValues",
                        Picture: "referee.games.luna.draw:LunaPicture"})  # referee board, Session.picture (draw.py)
 
-    def __init__(self, transcript: Transcript, board_file: str | None = None, rules: str | None = None,
+    def __init__(self, transcript: Transcript, data_file: str | None = None, rules: str | None = None,
                  variants: tuple[str, ...] = ()):
+        board_file = data_file  # --board: a data file instead of the header's
         header = transcript.header
         self.players = header.player_names
-        override = board_file or header.board
+        override = board_file or header.data_file
         where = None
         if override and not board_file:
             span = header.spans.get("board")
