@@ -1,9 +1,5 @@
-"""Nim for the referee: its set-up (the 'heaps:' line) and its words.
-
-Everything else has the default of :class:`referee.game.contract.Game` and of
-the optional parts (referee.game.parts): no bookkeeping, no chance, no board
-picture, the moves read as written.
-"""
+"""Nim for the referee: its set-up (the 'heaps:' line) and its words; everything
+else is the default of the contract and of the parts (docs/adding-a-game.md)."""
 
 from __future__ import annotations
 
