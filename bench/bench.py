@@ -320,7 +320,7 @@ def measure_movement(path: Path, positions: int = 12, each: int = 4) -> None:
     rules = session.referee.rules
     states, after_moves = [], []
     for step in run.steps:
-        if step.play and step.play.god in ("poseidon", "ares") and step.before not in states:
+        if step.play and step.play.group in ("poseidon", "ares") and step.before not in states:
             states.append(step.before)
         if step.play and step.move.name in ("sail", "march") and step.after not in after_moves:
             after_moves.append(step.after)

@@ -54,7 +54,7 @@ def _session(transcript: str, rules, board, no_fast_path, time_limit, viewpoint=
         Session,  # here, not at the top: `check` of an archive never loads the solver in this process
     )
 
-    return Session(transcript, rules=rules, board=board, fast_path=not no_fast_path, strict=strict,
+    return Session(transcript, rules=rules, data_file=board, fast_path=not no_fast_path, strict=strict,
                    time_limit=time_limit).seen_by(viewpoint)
 
 
@@ -151,7 +151,7 @@ def check(paths, strict, rules, board, no_fast_path, time_limit, viewpoint, as_j
             if not as_json:
                 raise
             from referee.ask.session import unreadable_report  # the text cannot be read: no run
-            report = unreadable_report(error, path=transcript, rules=rules, board=board,
+            report = unreadable_report(error, path=transcript, rules=rules, data_file=board,
                                        fast_path=not no_fast_path, time_limit=time_limit)
         if report.error is not None:
             click.echo(str(report.error), err=True)
@@ -328,10 +328,10 @@ def board_picture(game: str, players: int | None = None, board_file: str | None 
                   transcript: str | None = None, after: int | None = None, svg: bool = False) -> str:
     """The text or SVG ``referee board`` prints: a board, or the position after a
     move of a transcript. A RefereeError for anything the user asked that cannot be done."""
-    from referee.ask.session import Session, board_picture_of
+    from referee.ask.session import Session, picture_of
     from referee.game.notation import read_transcript
 
-    picture = board_picture_of(game)
+    picture = picture_of(game)
     if transcript is None:
         if after is not None:
             raise RefereeError("--after N needs --transcript T: the position after move N of a transcript")
@@ -345,7 +345,7 @@ def board_picture(game: str, players: int | None = None, board_file: str | None 
     total = len(record.plays)
     if after is not None and not 0 <= after <= total:
         raise RefereeError(f"there is no move {after}: the transcript has {total} moves (--after 0 to {total})")
-    return Session(record, board=board_file).picture(after, svg=svg)
+    return Session(record, data_file=board_file).picture(after, svg=svg)
 
 
 @main.command("board")

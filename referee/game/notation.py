@@ -19,12 +19,12 @@ from referee.base.errors import NotationError
 from referee.game.registry import game_class, game_grammar, game_reader, game_stamp, known_games
 from referee.store import codec, memos
 from referee.text import parser
-from referee.text.transcript import CycleStart, Header, Play, PlayerDecl, Span, StartLine, Transcript
+from referee.text.transcript import Header, PeriodStart, PlacementLine, Play, PlayerDecl, Span, Transcript
 
 __all__ = ["parse_transcript", "read_transcript", "transcript_from_bytes"]
 
 #: The classes a kept record is made of (the codec builds no other).
-CLASSES = (Span, PlayerDecl, StartLine, Header, CycleStart, Play, Transcript)
+CLASSES = (Span, PlayerDecl, PlacementLine, Header, PeriodStart, Play, Transcript)
 
 
 @functools.cache

@@ -48,7 +48,7 @@ class Variant:
     sources: tuple[Source, ...]
     module: Path
     ruling: str = ""   # a publisher's answer the variant follows (a forum answer, say), if any
-    topic: str = "other rules"  # what a translation report groups it under (battles, movement, creatures...)
+    topic: str = "other rules"  # what a translation report groups it under (movement, the end of the game...)
 
     def to_json(self) -> dict:
         return {"id": self.id, "title": self.title, "rules": list(self.rules), "changes_play": self.changes_play,

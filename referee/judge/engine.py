@@ -65,7 +65,7 @@ DEFAULT_TIME_LIMIT = 10.0
 #: How often a call in progress is held against its bound (seconds).
 CPU_POLL = 0.02
 #: Default bound on the number of input facts one judgement may carry; a
-#: transcript that would exceed it (a thousand players, a huge board) is refused
+#: transcript that would exceed it (a thousand players, a huge map) is refused
 #: before grounding.
 DEFAULT_MAX_FACTS = 50_000
 #: Positions whose legal moves are grounded in one call (``legal_moves_many``):

@@ -3,7 +3,7 @@ a fresh one: the archive's record workers (referee/run/worker.py) and the
 service's workers (referee/service/pool.py) ask after each answer.
 
 Such a process grows with every transcript it judges (about a megabyte a
-record, more for each new board) and gives nothing back: clingo keeps every
+record, more for each new data file) and gives nothing back: clingo keeps every
 symbol it has made in a global table for the life of the process
 (potassco/clingo issue 203), so only a new process frees it."""
 

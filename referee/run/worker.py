@@ -88,7 +88,7 @@ def check_record(name: str, data: bytes, options: Options | dict) -> dict:
     head = {"file": name, "sha256": digest(data)}
     try:
         transcript = transcript_from_bytes(data, name)
-        session = Session(transcript, rules=options.rules, board=options.board, fast_path=options.fast_path,
+        session = Session(transcript, rules=options.rules, data_file=options.board, fast_path=options.fast_path,
                           strict=options.strict, time_limit=options.time_limit).seen_by(options.viewpoint)
         report = session.check()
     except RefereeError as error:

@@ -18,6 +18,8 @@ from referee.ask.report import verdict_json
 from referee.ask.session import Session
 from referee.base.errors import BoardError, NotationError, Position
 from referee.game.notation import parse_transcript
+from referee.game.parts import part_class
+from referee.game.parts.service import Service
 from referee.game.registry import game_class, known_games
 from referee.judge import engine
 
@@ -62,8 +64,8 @@ def session(request: dict) -> Session:
         _built += 1
         name = request.get("name") or "transcript.txt"
         transcript, unread = read(request["transcript"], name, bool(request.get("tolerant")))
-        board = transcript.header.board
-        builtin = game_class(transcript.header.game).builtin_boards  # a board: line may name these, no file
+        board = transcript.header.data_file
+        builtin = part_class(game_class(transcript.header.game), Service).builtin_files  # a board: line may name these, no file
         if board is not None and board not in builtin:
             span = transcript.header.spans.get("board")
             uses = f"the built-in boards only ({', '.join(sorted(builtin))})" if builtin else "no board file"
@@ -150,7 +152,7 @@ def warm_up() -> None:
     it is ready): the games, their catalogues, their grammars and programs (a
     game's first question then costs what any other does)."""
     for game in known_games():
-        text = game_class(game).warm_up
+        text = part_class(game_class(game), Service).warm_up
         if not text:
             continue
         try:

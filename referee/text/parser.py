@@ -466,7 +466,7 @@ def _keywords(notation: Notation) -> dict[str, tuple[str, ...]]:
 
 @functools.cache
 def _line_starts(notation: Notation) -> frozenset[str]:
-    """The terminals a line may begin with (a header's keyword, 'cycle', 'round'...):
+    """The terminals a line may begin with (a header's keyword, a period's heading 'round'...):
     what the parser accepts at the start of the text."""
     from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
@@ -486,7 +486,7 @@ def _keyword_hint(notation: Notation, line_text: str, column: int, found: str, t
     the grammar: the word found where a keyword goes ('favur'), a word of the
     piece before it that is no word of the game ('bye Pegasus', 'retreet to IS3'),
     or the line's first word where a line's keyword goes ('cylce 2'). A reading
-    module may name the game's other words (``known(word)``: gods, units...)."""
+    module may name the game's other words (``known(word)``: pieces, units...)."""
     keywords = _keywords(notation)
     found_word = found.strip("'")
     if _WORD_RE.fullmatch(found_word):

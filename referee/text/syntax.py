@@ -12,7 +12,7 @@ A reading module defines::
     def hint(line_text: str, terms: set[str]) -> str   # advice added to it, or ""
     def rephrasings(line_text: str) -> list[str]   # the line as the notation may have meant it, best first
     START_RULES: tuple[str, ...]             # start rules besides 'start'
-    def known(word: str) -> bool             # optional: a name of the game (a god, a unit...)
+    def known(word: str) -> bool             # optional: a name of the game (a piece, a unit...)
 
 (``known`` keeps a name of the game from being taken for a misspelt keyword
 when a syntax error offers "did you mean 'buy'?"; of the ``rephrasings`` of a

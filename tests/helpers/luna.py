@@ -24,7 +24,11 @@ from dataclasses import dataclass
 
 from referee.ask.session import Session
 from referee.base.terms import Fn, fn
+from referee.game.contract import phase
 from referee.game.notation import parse_transcript
+from referee.game.parts import part
+from referee.game.parts.speed import Speed
+from referee.game.parts.tolerance import Tolerance
 from referee.games.luna.game import LunaRules
 from referee.judge.engine import Engine
 from referee.judge.visitor import Referee
@@ -122,16 +126,16 @@ class Position:
             for role, move in pos.moves(line):
                 verdict = pos.judge_term(role, move)
                 assert verdict.legal, (line, verdict.violations)
-                assert self.rules.speculate(pos.state, role, move) == verdict.after.state, line
+                assert part(self.rules, Speed).speculate(pos.state, role, move) == verdict.after.state, line
                 pos = verdict.after
         return pos
 
     def end_turn(self) -> "Position":
         """The end of a travel or waves action (what the referee inserts)."""
-        end = self.rules.end_of_turn(self.state)
+        end = part(self.rules, Tolerance).end_of_turn(self.state)
         assert end is not None, "no travel to end"
         verdict = self.judge_term(*end)
-        assert verdict.legal and self.rules.speculate(self.state, *end) == verdict.after.state
+        assert verdict.legal and part(self.rules, Speed).speculate(self.state, *end) == verdict.after.state
         return verdict.after
 
     def game_step(self) -> "Position":
@@ -141,8 +145,8 @@ class Position:
         assert step is not None, "no bookkeeping step is due"
         verdict = self.judge_term(Fn("game"), step)
         assert verdict.legal, verdict.violations
-        assert self.rules.fast_path_applies(self.state, Fn("game"), step)
-        fast = self.rules.fast_apply(self.state, Fn("game"), step)
+        assert part(self.rules, Speed).fast_path_applies(self.state, Fn("game"), step)
+        fast = part(self.rules, Speed).fast_apply(self.state, Fn("game"), step)
         assert fast == verdict.after.state, (sorted(map(str, fast - verdict.after.state)),
                                              sorted(map(str, verdict.after.state - fast)))
         return verdict.after
@@ -189,7 +193,7 @@ class Position:
         return self.value("figure", fn(name))
 
     def phase(self) -> str:
-        return self.rules.phase(self.state)
+        return phase(self.state)
 
     def control(self):
         return self.rules.control(self.state)

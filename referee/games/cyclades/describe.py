@@ -240,7 +240,7 @@ def group_moves(moves: list[Fn], limit: int | None = 6, state: frozenset | None 
     lists at most ``limit`` places (``None``: all of them). With the position,
     a creature's uses are counted: ``Harpy: any of 7 enemy troops on 4 islands``.
     ``screened``: the moves of a player whose gold the reader does not know
-    (``CycladesRules.screen``), listed as the rules permit them whatever that gold:
+    (``CycladesScreen.screen``), listed as the rules permit them whatever that gold:
     an offering has a lower bound only (``offer 6 GP or more to Zeus``), since its
     upper one is the gold."""
     groups: dict[tuple, list] = defaultdict(list)

@@ -40,7 +40,6 @@ __all__ = [
     "COLOURS",
     "BUILDING_TYPES",
     "CycladesPicture",
-    "PICTURE",
 ]
 
 _ROW_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -785,7 +784,3 @@ class CycladesPicture(Picture):
     def position(self, rules, state: frozenset, players: Sequence[tuple[str, str]], title: str, svg: bool) -> str:
         render = render_svg if svg else render_text
         return render(rules.board, position_from_state(state), players, title=title)
-
-
-#: The picture the game gives (Cyclades.picture, imported when first read).
-PICTURE = CycladesPicture()

@@ -36,7 +36,7 @@ from referee.game.picture import svg_number as _n
 
 from . import data as luna_data
 
-__all__ = ["LunaPosition", "position_from_state", "render_svg", "render_text", "LunaPicture", "PICTURE", "COLOURS"]
+__all__ = ["LunaPosition", "position_from_state", "render_svg", "render_text", "LunaPicture", "COLOURS"]
 
 #: Fill colours of the players' colours (the idents of names.toml).
 COLOURS = {
@@ -677,7 +677,3 @@ class LunaPicture(Picture):
     def position(self, rules, state: frozenset, players: Sequence[tuple[str, str]], title: str, svg: bool) -> str:
         render = render_svg if svg else render_text
         return render(table_of(rules.data, len(rules.players)), position_from_state(state), players, title=title)
-
-
-#: The picture the game gives (Luna.picture, imported when first read).
-PICTURE = LunaPicture()

@@ -12,10 +12,17 @@ from referee.ask.session import readings
 from referee.base.errors import RefereeError
 from referee.service.dependencies import ServiceLimits, ServiceNetwork, TableAccess, WorkerJobs
 from referee.service.errors import ServiceError
-from referee.service.models import (MAX_REVISION, TableCorrection, TableCreate, TableLine, TableQuestion,
-                                    TableWithdrawal, require_one_move)
-from referee.service.pool import InternalError
 from referee.service.links import link_json, links_json
+from referee.service.models import (
+    MAX_REVISION,
+    TableCorrection,
+    TableCreate,
+    TableLine,
+    TableQuestion,
+    TableWithdrawal,
+    require_one_move,
+)
+from referee.service.pool import InternalError
 from referee.service.tables import Link
 from referee.text.transcript import CHANCE
 

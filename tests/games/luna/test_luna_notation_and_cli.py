@@ -233,7 +233,7 @@ def test_a_round_heading_before_the_round_ended_is_set_aside_and_said():
 
 def test_check_says_once_which_unverified_values_the_rules_read(tmp_path):
     """`referee check` on a Luna game names, once, the unverified values of data.toml that the rules read
-    in that game (LunaRules.values_read): a complete game reads the priestess's values, the Builder's step,
+    in that game (LunaValues.values_read): a complete game reads the priestess's values, the Builder's step,
     the council's seats, the tiles' symbols; a single meditation only the start position's (the
     introductory layout, the favours it hands out); verified values (13 novices, 6 shrines) never; a value a
     data file overrides with its own source is no longer unverified."""

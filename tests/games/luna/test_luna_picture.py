@@ -19,6 +19,8 @@ from referee.ask.session import Session
 from referee.base.terms import Fn, fn
 from referee.cli import main
 from referee.game.notation import read_transcript
+from referee.game.parts import part
+from referee.game.picture import Picture
 from referee.games.luna import data as luna_data
 from referee.games.luna.draw import LunaPosition, position_from_state, render_svg, render_text, table_of
 from referee.judge.visitor import Referee
@@ -85,7 +87,7 @@ def test_text_lists_the_states_novices_shrines_figures_and_favours_after_a_known
     _, before = after(GAME_2P, number - 1)
     on_five = lambda s: sum(n for (p, place, _), n in state_novices(s).items() if p == "Bob" and place == "5")
     assert on_five(state) > on_five(before)  # the recruit put novices on island 5
-    text = rules.picture.position(rules, state, players_of(GAME_2P), "t", svg=False)
+    text = part(rules, Picture).position(rules, state, players_of(GAME_2P), "t", svg=False)
     novices = state_novices(state)
     assert novices
     for island in range(1, 8):
@@ -106,7 +108,7 @@ def test_text_lists_the_states_novices_shrines_figures_and_favours_after_a_known
             label = {"priestess": "Moon Priestess", "builder": "Builder", "apostate": "Apostate"}[f.args[0].name]
             assert label in island_line(text, f.args[1])
     supply = {f.args[0]: f.args[1] for f in state if f.name == "supply"}
-    assert f"Bob (blue): influence " in text and f"supply {supply.get('Bob', 0)};" in text
+    assert "Bob (blue): influence " in text and f"supply {supply.get('Bob', 0)};" in text
 
 
 def test_a_tile_taken_is_on_the_path_and_entered_it_is_in_the_temple():
@@ -118,7 +120,7 @@ def test_a_tile_taken_is_on_the_path_and_entered_it_is_in_the_temple():
     texts = {}
     for n in (occupy - 1, occupy, enter):
         rules, state = after(GAME_2P, n)
-        texts[n] = rules.picture.position(rules, state, players, "t", svg=False)
+        texts[n] = part(rules, Picture).position(rules, state, players, "t", svg=False)
     assert "5:5 [Ann]" not in texts[occupy - 1] and "5:5 [Ann]" in texts[occupy]
     assert "5 [Ann]" not in next(r for r in texts[occupy].splitlines() if r.startswith("  part 1:"))
     assert "(5 gone)" in texts[enter] and "5 [Ann]" in next(r for r in texts[enter].splitlines()
@@ -130,7 +132,7 @@ def test_council_guard_and_time_markers_are_the_states():
     round R's guard tile) and meditate (a time marker flipped)."""
     number = move_number(GAME_2P, "Bob", "meditate")
     rules, state = after(GAME_2P, number)
-    text = rules.picture.position(rules, state, players_of(GAME_2P), "t", svg=False)
+    text = part(rules, Picture).position(rules, state, players_of(GAME_2P), "t", svg=False)
     discs = {f.args[0]: f.args[1] for f in state if f.name == "disc"}
     council = next(r for r in text.splitlines() if r.startswith("Council: "))
     for p, seat in discs.items():
@@ -167,7 +169,7 @@ def test_svg_has_an_element_per_island_and_per_piece_equal_to_the_state(path):
     plays = len(read_transcript(path).plays)
     rules, state = after(path, plays // 2)
     players = players_of(path)
-    root = parse(rules.picture.position(rules, state, players, "t", svg=True))
+    root = parse(part(rules, Picture).position(rules, state, players, "t", svg=True))
     islands = groups(root, "island")
     assert [g.get("data-island") for g in islands] == [str(i) for i in range(1, 8)]
     assert [g.get("data-kind") for g in islands] == list(rules.data.islands)
