@@ -16,7 +16,7 @@ A reading module defines::
 
 (``known`` keeps a name of the game from being taken for a misspelt keyword
 when a syntax error offers "did you mean 'buy'?"; of the ``rephrasings`` of a
-line that does not parse, such as 'recruit troop on IS2' for 'troop on IS2',
+line that does not parse, such as 'take away 2 from heap 1' for 'take 2 from 1',
 the error offers the first that the grammar reads) and raises :class:`referee.errors.NotationError` through ``source.error``.
 A part of a line may be parsed again from one of the ``START_RULES`` with
 ``source.parse`` (a part with a grammar rule of its own); a text the grammar does

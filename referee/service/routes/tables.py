@@ -107,7 +107,7 @@ async def table_add(token: str, request: TableLine, jobs: WorkerJobs, tables: Ta
 
 async def _refuse_another_seat(link: Link, current, line: str, jobs, tables) -> None:
     """A player's link writes its own seat's moves and what chance shows (dice,
-    cards, god tiles: public at the table), never another player's: a move
+    cards, tiles: public at the table), never another player's: a move
     written in another's name and asked about (``??``) would have the referee
     state what that player's hidden figures allow (docs/service.md, "Who may
     write what"). Refused 403 ``another-seat``; a line that cannot be read is
