@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from referee.ask.options import CheckOptions
 from referee.ask.report import Assumed, Breach, Report, Verdict
 from referee.base.errors import NotationError, Position, RefereeError, SequenceError, SolverLimitError
 from referee.game.catalogue import load_catalogue
@@ -56,17 +57,20 @@ class Mark:
 class Session:
     """A transcript read and set up for refereeing."""
 
-    def __init__(self, transcript: Transcript | str | Path, *, rules: str | None = None, board: str | None = None,
-                 fast_path: bool = True, strict: bool = False, time_limit: float | None = None,
+    def __init__(self, transcript: Transcript | str | Path, options: CheckOptions | None = None, *,
                  cache: bool = True):
+        """``options``: how the record is read and judged, and as whom it is seen
+        (referee/ask/options.py; None: the defaults); ``cache``: whether the
+        judgement cache on disk is read and written."""
+        options = options or CheckOptions()
         if not isinstance(transcript, Transcript):
             transcript = read_transcript(transcript)
         self.transcript = transcript
-        self.referee = Referee(transcript, fast_path=fast_path, strict=strict, rules=rules, board=board,
-                               time_limit=time_limit, cache=cache)
+        self.referee = Referee(transcript, fast_path=options.fast_path, strict=options.strict, rules=options.rules,
+                               board=options.board, time_limit=options.time_limit, cache=cache)
         self.rules = self.referee.rules
         self.catalogue = load_catalogue(self.rules.name)
-        self.reading = rules or transcript.header.rules
+        self.reading = options.rules or transcript.header.rules
         self.viewpoint: str | None = None  # the player whose view the answers keep to; None: everything
         known = _known_readings(self.rules.name, self.catalogue)
         if self.reading not in known:
@@ -76,6 +80,9 @@ class Session:
         # the catalogue reading whose sentences the reports quote: a reading that is no
         # translation (a publisher's ruling, say: readings.toml) quotes the English
         self.quoting = self.reading if self.reading in self.catalogue.readings else "en"
+        if options.viewpoint is not None:
+            self.viewpoint = self._player(options.viewpoint)
+        self.options = options  # as the answers are given (seen_by: another viewpoint)
 
     def seen_by(self, player: str | None) -> "Session":
         """This session answering as ``player`` (a name from the players line)
@@ -83,14 +90,19 @@ class Session:
         copy shares the referee, so what was judged is not judged again."""
         if player is None:
             return self
+        seen = copy.copy(self)
+        seen.viewpoint = self._player(player)
+        seen.options = self.options.but(viewpoint=player)
+        return seen
+
+    def _player(self, player: str) -> str:
+        """``player``, a player of this game; a NotationError at the players line otherwise."""
         if player not in self.rules.players:
             span = self.transcript.header.spans.get("players")
             raise NotationError(f"'{player}' is not a player of this game; the players are "
                                 f"{', '.join(self.rules.players)}",
                                 Position(self.transcript.source, span.line, span.column) if span else None)
-        seen = copy.copy(self)
-        seen.viewpoint = player
-        return seen
+        return player
 
     def _screened(self, state: frozenset, role) -> frozenset | None:
         """The state as the viewpoint knows it when ``role`` (not the viewpoint)
@@ -311,23 +323,25 @@ def _known_readings(game: str, catalogue) -> tuple[str, ...]:
     return tuple(dict.fromkeys((*catalogue.readings, *load_readings(game).names)))
 
 
-def unreadable_report(path: str | Path, error: RefereeError, **options) -> Report:
+def unreadable_report(path: str | Path, error: RefereeError, options: CheckOptions | None = None) -> Report:
     """The report of a record that cannot be read (exit 2), in the shape of every
     report, so that a script needs one code path: the error, and the moves judged
     before it. A record that cannot be followed carries its report already; for
-    text that cannot be read, the lines before the error's are judged."""
+    text that cannot be read, the lines before the error's are judged (leniently,
+    as nobody in particular sees them: ``options`` without strict and viewpoint)."""
+    options = (options or CheckOptions()).but(strict=False, viewpoint=None)
     report = getattr(error, "report", None)
     if report is None and isinstance(error, NotationError) and error.position and error.position.line > 1:
         try:
             lines = Path(path).read_bytes().decode("utf-8-sig").splitlines()
             prefix = parse_transcript("\n".join(lines[:error.position.line - 1]) + "\n", str(path))
-            report = Session(prefix, **options).check()
+            report = Session(prefix, options).check()
         except RefereeError as before:  # the lines before cannot be followed either: what was judged of them
             report = getattr(before, "report", None)
         except (OSError, UnicodeDecodeError):
             report = None
     if report is None:
-        report = Report(str(path), "", options.get("rules") or "en", (), 0, 0)
+        report = Report(str(path), "", options.rules or "en", (), 0, 0)
     report.error = error
     return report
 

@@ -21,9 +21,10 @@ from pathlib import Path
 
 import click
 
+from referee.ask.options import CheckOptions
 from referee.base.errors import RefereeError
 from referee.run.records import Found, find_records
-from referee.run.worker import Options, bounded_check, brief, digest, reap_workers, record_line, stop_workers
+from referee.run.worker import bounded_check, brief, digest, reap_workers, record_line, stop_workers
 
 #: The order of the verdicts in a summary (and of the exit codes: the worst wins).
 VERDICTS = ("legal", "illegal", "unreadable", "not judged", "failed")
@@ -153,7 +154,7 @@ class _Progress:
             self.bar = None
 
 
-def run_archive(paths: list[str], options: Options, *, jobs: int | None = None, cluster: str | None = None,
+def run_archive(paths: list[str], options: CheckOptions, *, jobs: int | None = None, cluster: str | None = None,
                 bound: float, as_json: bool = False, output: Path | None = None) -> int:
     """Check every record under ``paths``; print the reports and the summary; the worst exit code."""
     started = time.monotonic()

@@ -27,9 +27,9 @@ import subprocess
 import sys
 import threading
 import time
-from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from referee.ask.options import CheckOptions
 from referee.run import growth
 
 #: Default bound on one record, whole (reading, every solver call, the report).
@@ -54,46 +54,30 @@ _FRAME = struct.Struct(">Q")
 WORKER_COMMAND = [sys.executable, "-c", "from referee.run.worker import serve; serve()"]
 
 
-@dataclass(frozen=True)
-class Options:
-    """The check's options, the same for every record of an archive."""
-
-    rules: str | None = None
-    board: str | None = None
-    fast_path: bool = True
-    strict: bool = False
-    time_limit: float | None = None
-    viewpoint: str | None = None
-
-    def to_json(self) -> dict:
-        return asdict(self)
-
-
 def digest(data: bytes) -> str:
     """A record's content hash (what tells a resumed archive that a record changed)."""
     return hashlib.sha256(data).hexdigest()
 
 
-def check_record(name: str, data: bytes, options: Options | dict) -> dict:
+def check_record(name: str, data: bytes, options: CheckOptions | dict) -> dict:
     """Check one record: ``name`` is the file as shown in the report (and what its
     board file is found beside), ``data`` the file's bytes. Returns the record's
     report as JSON values: the report of ``referee check --json`` (docs/report.md)
     with ``sha256``, ``exit`` (0, 1 or 2) and ``seconds``; or, for a record that
     cannot be checked, ``file``, ``sha256``, ``exit`` 2 and ``error`` (its code,
-    message and position). Never raises for anything in the record."""
+    message and position). ``options``: the check's, or their JSON (as sent to a
+    worker). Never raises for anything in the record."""
     from referee.ask.session import Session
     from referee.base.errors import RefereeError
     from referee.game.notation import transcript_from_bytes
 
     if isinstance(options, dict):
-        options = Options(**options)
+        options = CheckOptions.from_json(options)
     started = time.perf_counter()
     head = {"file": name, "sha256": digest(data)}
     try:
         transcript = transcript_from_bytes(data, name)
-        session = Session(transcript, rules=options.rules, board=options.board, fast_path=options.fast_path,
-                          strict=options.strict, time_limit=options.time_limit).seen_by(options.viewpoint)
-        report = session.check()
+        report = Session(transcript, options).check()
     except RefereeError as error:
         return {**head, "exit": 2, "error": error.to_json(), "seconds": round(time.perf_counter() - started, 3)}
     except Exception as error:  # a bug in the referee: reported for this record, the others go on
