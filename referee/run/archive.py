@@ -1,6 +1,6 @@
 """``referee check PATH...`` on many records: the records found (records.py)
 are sent to worker processes, here (``--jobs N``) or on a Dask cluster
-(``--cluster``), each checked by ``archive.check_record`` under a time bound;
+(``--cluster``), each checked by ``worker.check_record`` under a time bound;
 their reports come back as they finish, and are printed in the records' order
 (one line each, or JSON Lines), then a summary. With ``-o REPORT`` they go to
 an archive report that an interrupted run resumes (archive_report.py).
