@@ -54,6 +54,10 @@ START_TIME_LIMIT = 120.0
 CHILD = "from referee.run.bounded import serve; serve()"
 
 _FRAME = struct.Struct(">Q")
+#: poll(2) where there is one: unlike epoll it wakes on a pipe closed under it, rather than wait out the deadline.
+_Selector = getattr(selectors, "PollSelector", selectors.DefaultSelector)
+#: Seconds a child is given to end by itself once its input is closed, before it is killed.
+STOP_WAIT = 5.0
 
 
 @dataclass(frozen=True)
@@ -231,14 +235,21 @@ class BoundedWorker:
             return
         if self.process is None:
             raise WorkerLost("the worker was not started")
+        message = failed = None
+        with self._guard:
+            self._calling = True  # a stop from another thread meanwhile kills the child: this thread sees its end
         try:
             message = self._read(time.monotonic() + self.start_limit)
-        except TimedOut:
-            self.stop(kill=True)
-            raise WorkerLost(f"the worker did not start within {self.start_limit:g} s") from None
-        except (Ended, OSError, EOFError, pickle.UnpicklingError):
+        except (WorkerLost, OSError, EOFError, pickle.UnpicklingError) as error:
+            failed = error
+        finally:
+            with self._guard:
+                self._calling = False
+        if failed is not None:
             status = self.stop(kill=True)
-            raise WorkerLost(f"the worker ended as it started ({ending(status)})", status) from None
+            if isinstance(failed, TimedOut):
+                raise WorkerLost(f"the worker did not start within {self.start_limit:g} s", status)
+            raise WorkerLost(f"the worker ended as it started ({ending(status)})", status)
         if not (isinstance(message, tuple) and message[:1] == ("ready",)):
             self.stop(kill=True)
             raise WorkerLost(f"the worker said {message!r} instead of being ready")
@@ -289,7 +300,7 @@ class BoundedWorker:
         buffer = b""
         need = _FRAME.size
         size = None
-        with selectors.DefaultSelector() as selector:
+        with _Selector() as selector:
             selector.register(fd, selectors.EVENT_READ)
             while len(buffer) < need:
                 left = deadline - time.monotonic()
@@ -331,7 +342,7 @@ class BoundedWorker:
             except OSError:
                 pass
         try:
-            return process.wait(timeout=10)
+            return process.wait(timeout=STOP_WAIT)
         except subprocess.TimeoutExpired:
             process.kill()
             return process.wait()

@@ -53,3 +53,23 @@ def test_a_child_found_dead_is_said_so_with_its_end():
         assert lost.value.status == -signal.SIGKILL
     finally:
         worker.stop()
+
+
+def test_a_child_stopped_while_another_thread_waits_for_it_ends_that_wait_at_once():
+    """As the service stops while a worker still loads the referee: the thread
+    waiting for it to be ready sees its end, rather than wait out the start's bound."""
+    import threading
+
+    from referee.run.bounded import WorkerLost
+
+    worker = BoundedWorker("referee.service.jobs")  # its warm-up takes seconds
+    worker.start()
+    seen = []
+    waiting = threading.Thread(target=lambda: seen.append(pytest.raises(WorkerLost, worker.wait_ready)))
+    waiting.start()
+    time.sleep(0.3)
+    started = time.monotonic()
+    worker.stop()
+    waiting.join(30)
+    assert not waiting.is_alive() and seen and time.monotonic() - started < 5
+    assert worker.process is None
