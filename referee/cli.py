@@ -7,6 +7,7 @@ option) cannot be used (the error says where and why), 130 interrupted.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import sys
@@ -14,6 +15,7 @@ from pathlib import Path
 
 import click
 
+from referee.ask.options import CheckOptions
 from referee.ask.report import dumps, explanation_text
 from referee.base.errors import RefereeError
 from referee.game.registry import default_game
@@ -44,18 +46,26 @@ def _no_cache(value: bool) -> None:
 
 
 def common_options(func):
+    """The options every question takes; the command gets those of the check as one
+    value, ``options`` (referee/ask/options.py)."""
+
+    @functools.wraps(func)
+    def command(*args, rules, board, no_fast_path, time_limit, viewpoint, **kwargs):
+        options = CheckOptions(rules=rules, board=board, fast_path=not no_fast_path, time_limit=time_limit,
+                               viewpoint=viewpoint)
+        return func(*args, options=options, **kwargs)
+
     for option in reversed(_common):
-        func = option(func)
-    return func
+        command = option(command)
+    return command
 
 
-def _session(transcript: str, rules, board, no_fast_path, time_limit, viewpoint=None, strict=False):
+def _session(transcript: str, options: CheckOptions):
     from referee.ask.session import (
         Session,  # here, not at the top: `check` of an archive never loads the solver in this process
     )
 
-    return Session(transcript, rules=rules, data_file=board, fast_path=not no_fast_path, strict=strict,
-                   time_limit=time_limit).seen_by(viewpoint)
+    return Session(transcript, options)
 
 
 def _emit(text: str, output: Path | None, transcript: str | None) -> None:
@@ -119,8 +129,7 @@ def main() -> None:
 @click.option("--record-time-limit", type=click.FloatRange(min=0.1), default=None, metavar="SECONDS",
               help="Archives: bound on one record, whole; past it the record is reported not judged "
                    "(default 120 s).")  # archive.RECORD_TIME_LIMIT (not imported here: a single check stays lean)
-def check(paths, strict, rules, board, no_fast_path, time_limit, viewpoint, as_json, output, jobs, cluster,
-          record_time_limit):
+def check(paths, strict, options, as_json, output, jobs, cluster, record_time_limit):
     """Check every move of a transcript; report each illegal move and explain the disputed ones (??).
 
     Given folders or several files (an archive), check every record (each *.txt transcript in a folder,
@@ -128,12 +137,11 @@ def check(paths, strict, rules, board, no_fast_path, time_limit, viewpoint, as_j
     With -o REPORT the reports go to an archive report (JSON Lines) that the same command resumes."""
     if jobs is not None and cluster is not None:
         raise click.UsageError("give --jobs N or --cluster ADDRESS, not both: the cluster's workers decide")
+    options = options.but(strict=strict)
     if len(paths) > 1 or os.path.isdir(paths[0]) or cluster is not None:
         from referee.run.archive import run_archive
-        from referee.run.worker import RECORD_TIME_LIMIT, Options
+        from referee.run.worker import RECORD_TIME_LIMIT
 
-        options = Options(rules=rules, board=board, fast_path=not no_fast_path, strict=strict,
-                          time_limit=time_limit, viewpoint=viewpoint)
         try:
             code = run_archive(list(paths), options, jobs=jobs, cluster=cluster,
                                bound=record_time_limit or RECORD_TIME_LIMIT, as_json=as_json, output=output)
@@ -145,14 +153,13 @@ def check(paths, strict, rules, board, no_fast_path, time_limit, viewpoint, as_j
         # --json: a record that cannot be read still gets the report's shape, with
         # the error and the moves judged before it (one code path for scripts)
         try:
-            report = _session(transcript, rules, board, no_fast_path, time_limit, viewpoint, strict).check(
+            report = _session(transcript, options).check(
                 alternatives=True, tolerant=as_json)  # explain of an illegal or the last move: at once
         except RefereeError as error:
             if not as_json:
                 raise
             from referee.ask.session import unreadable_report  # the text cannot be read: no run
-            report = unreadable_report(error, path=transcript, rules=rules, data_file=board,
-                                       fast_path=not no_fast_path, time_limit=time_limit)
+            report = unreadable_report(error, path=transcript, options=options)
         if report.error is not None:
             click.echo(str(report.error), err=True)
         _emit(dumps(report.to_json()) if as_json else report.to_text(), output, transcript)
@@ -181,8 +188,7 @@ def _place(transcript: str) -> tuple[str, int | None, int | None]:
               help="The moves on this line that break a rule or are disputed (else its first move).")
 @click.option("--all", "everything", is_flag=True, help="List every alternative, not a bounded summary.")
 @common_options
-def explain(transcript, move, line, everything, rules, board, no_fast_path, time_limit, viewpoint, as_json,
-            output):
+def explain(transcript, move, line, everything, options, as_json, output):
     """Is one move of TRANSCRIPT legal, which rules it breaks, and what could be done instead.
 
     The move is --move N, --line L, or the place as a report prints it: GAME.txt:14 (the moves of
@@ -197,7 +203,7 @@ def explain(transcript, move, line, everything, rules, board, no_fast_path, time
     if (move is None) == (line is None):
         raise click.UsageError("give exactly one of --move N, --line L or TRANSCRIPT:LINE")
     try:
-        session = _session(transcript, rules, board, no_fast_path, time_limit, viewpoint)
+        session = _session(transcript, options)
         if line is not None and column is None:
             verdicts = session.explain_line(line, everything=everything)
         else:
@@ -219,10 +225,10 @@ def explain(transcript, move, line, everything, rules, board, no_fast_path, time
 @click.option("--after", type=click.IntRange(min=0), default=None, help="After move N (default: the last move).")
 @click.option("--all", "everything", is_flag=True, help="List every move, not a bounded summary.")
 @common_options
-def moves(transcript, after, everything, rules, board, no_fast_path, time_limit, viewpoint, as_json, output):
+def moves(transcript, after, everything, options, as_json, output):
     """What the player in control may do next in TRANSCRIPT."""
     try:
-        session = _session(transcript, rules, board, no_fast_path, time_limit, viewpoint)
+        session = _session(transcript, options)
         who, groups, total, number, complete = session.moves(after=after, everything=everything)
         if as_json:
             text = dumps({"after_move": number, "control": who, "moves": groups, "total": total,
@@ -345,7 +351,7 @@ def board_picture(game: str, players: int | None = None, board_file: str | None 
     total = len(record.plays)
     if after is not None and not 0 <= after <= total:
         raise RefereeError(f"there is no move {after}: the transcript has {total} moves (--after 0 to {total})")
-    return Session(record, data_file=board_file).picture(after, svg=svg)
+    return Session(record, CheckOptions(board=board_file)).picture(after, svg=svg)
 
 
 @main.command("board")

@@ -13,6 +13,7 @@ import copy
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from referee.ask.options import CheckOptions
 from referee.ask.report import Assumed, Report, Ruling, WordedBreach
 from referee.base.errors import NotationError, Position, RefereeError, SolverLimitError
 from referee.game.catalogue import load_catalogue
@@ -58,18 +59,21 @@ class Mark:
 class Session:
     """A transcript read and set up for refereeing."""
 
-    def __init__(self, transcript: Transcript | str | Path, *, rules: str | None = None, data_file: str | None = None,
-                 fast_path: bool = True, strict: bool = False, time_limit: float | None = None,
+    def __init__(self, transcript: Transcript | str | Path, options: CheckOptions | None = None, *,
                  cache: bool = True):
+        """``options``: how the record is read and judged, and as whom it is seen
+        (referee/ask/options.py; None: the defaults); ``cache``: whether the
+        judgement cache on disk is read and written."""
+        options = options or CheckOptions()
         if not isinstance(transcript, Transcript):
             transcript = read_transcript(transcript)
         self.transcript = transcript
-        self.referee = Referee(transcript, fast_path=fast_path, strict=strict, rules=rules, data_file=data_file,
-                               time_limit=time_limit, cache=cache)
+        self.referee = Referee(transcript, fast_path=options.fast_path, strict=options.strict, rules=options.rules,
+                               data_file=options.board, time_limit=options.time_limit, cache=cache)
         self.rules = self.referee.rules
         self.words = self.referee.words
         self.catalogue = load_catalogue(self.rules.name)
-        self.reading = rules or transcript.header.rules
+        self.reading = options.rules or transcript.header.rules
         self.viewpoint: str | None = None  # the player whose view the answers keep to; None: everything
         known = _known_readings(self.rules.name, self.catalogue)
         if self.reading not in known:
@@ -79,6 +83,9 @@ class Session:
         # the catalogue reading whose sentences the reports quote: a reading that is no
         # translation (a publisher's ruling, say: readings.toml) quotes the English
         self.quoting = self.reading if self.reading in self.catalogue.readings else "en"
+        if options.viewpoint is not None:
+            self.viewpoint = self._player(options.viewpoint)
+        self.options = options  # as the answers are given (seen_by: another viewpoint)
 
     def seen_by(self, player: str | None) -> "Session":
         """This session answering as ``player`` (a name from the players line)
@@ -86,14 +93,19 @@ class Session:
         copy shares the referee, so what was judged is not judged again."""
         if player is None:
             return self
+        seen = copy.copy(self)
+        seen.viewpoint = self._player(player)
+        seen.options = self.options.but(viewpoint=player)
+        return seen
+
+    def _player(self, player: str) -> str:
+        """``player``, a player of this game; a NotationError at the players line otherwise."""
         if player not in self.rules.players:
             span = self.transcript.header.spans.get("players")
             raise NotationError(f"'{player}' is not a player of this game; the players are "
                                 f"{', '.join(self.rules.players)}",
                                 Position(self.transcript.source, span.line, span.column) if span else None)
-        seen = copy.copy(self)
-        seen.viewpoint = player
-        return seen
+        return player
 
     def _screened(self, state: frozenset, role) -> frozenset | None:
         """The state as the viewpoint knows it when ``role`` (not the viewpoint)
@@ -333,13 +345,16 @@ def _known_readings(game: str, catalogue) -> tuple[str, ...]:
 
 
 def unreadable_report(error: RefereeError, *, session: Session | None = None, run: Run | None = None,
-                      path: str | Path | None = None, alternatives: bool = False, **options) -> Report:
+                      path: str | Path | None = None, alternatives: bool = False,
+                      options: CheckOptions | None = None) -> Report:
     """The report of a record that cannot be read or followed to its end (exit 2),
     in the shape of every report, so that a script needs one code path: the
     error, and the moves judged before it. From the ``run`` of ``session`` that
     met the error (``Run.problem``); or, when there is no run (the text at
     ``path`` cannot be read: a parse error with its position), from the lines
-    before the error's, judged with the ``options`` of a Session."""
+    before the error's, judged with ``options`` (leniently, as nobody in
+    particular sees them: without strict and viewpoint)."""
+    options = (options or CheckOptions()).but(strict=False, viewpoint=None)
     report = None
     if run is not None and session is not None:
         report = session._report(run, alternatives)
@@ -347,14 +362,14 @@ def unreadable_report(error: RefereeError, *, session: Session | None = None, ru
         try:
             lines = Path(path).read_bytes().decode("utf-8-sig").splitlines()
             prefix = parse_transcript("\n".join(lines[:error.position.line - 1]) + "\n", str(path))
-            report = Session(prefix, **options).check(tolerant=True)  # the lines before may not be followed either
+            report = Session(prefix, options).check(tolerant=True)  # the lines before may not be followed either
         except RefereeError:  # the lines before cannot be read, or hit a bound: no moves to report
             report = None
         except (OSError, UnicodeDecodeError):
             report = None
     if report is None:
         source = path if path is not None else error.position.file if error.position else ""
-        report = Report(str(source), "", options.get("rules") or "en", (), 0, 0)
+        report = Report(str(source), "", options.rules or "en", (), 0, 0)
     report.error = error
     return report
 

@@ -1,6 +1,6 @@
 """``referee check PATH...`` on many records: the records found (records.py)
 are sent to worker processes, here (``--jobs N``) or on a Dask cluster
-(``--cluster``), each checked by ``archive.check_record`` under a time bound;
+(``--cluster``), each checked by ``worker.check_record`` under a time bound;
 their reports come back as they finish, and are printed in the records' order
 (one line each, or JSON Lines), then a summary. With ``-o REPORT`` they go to
 an archive report that an interrupted run resumes (archive_report.py).
@@ -21,11 +21,12 @@ from pathlib import Path
 
 import click
 
+from referee.ask.options import CheckOptions
 from referee.base.errors import NotationError, RefereeError
 from referee.judge.values import Verdict
 from referee.run.records import Found, find_records
 from referee.run.verdicts import brief, record_line
-from referee.run.worker import Options, bounded_check, digest, reap_workers, stop_workers
+from referee.run.worker import bounded_check, digest, reap_workers, stop_workers
 from referee.text.parser import read_record_file
 
 #: The order of the verdicts in a summary (and of the exit codes: the worst wins).
@@ -156,7 +157,7 @@ class _Progress:
             self.bar = None
 
 
-def run_archive(paths: list[str], options: Options, *, jobs: int | None = None, cluster: str | None = None,
+def run_archive(paths: list[str], options: CheckOptions, *, jobs: int | None = None, cluster: str | None = None,
                 bound: float, as_json: bool = False, output: Path | None = None) -> int:
     """Check every record under ``paths``; print the reports and the summary; the worst exit code."""
     started = time.monotonic()

@@ -2,7 +2,7 @@
 running Dask distributed cluster (docs/archives.md), the optional extra
 ``pip install 'referee[cluster]'``.
 
-Each record is one task: ``archive.bounded_check`` with the record's bytes (the
+Each record is one task: ``worker.bounded_check`` with the record's bytes (the
 workers need not see this machine's files), run on a Dask worker in a worker
 process of its own under the record's time bound, exactly as ``--jobs`` runs it
 here. Dask was chosen because it is pure Python, installs with pip on every

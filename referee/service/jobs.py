@@ -14,6 +14,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import asdict
 
+from referee.ask.options import CheckOptions
 from referee.ask.report import verdict_json
 from referee.ask.session import Session
 from referee.base.errors import BoardError, NotationError, Position
@@ -48,16 +49,18 @@ def job(func: Callable[[dict], dict]) -> Callable[[dict], dict]:
 
 
 def session(request: dict) -> Session:
-    """The session of the request's transcript and reading, as its viewpoint
-    (``as``) sees the game; kept for the next question about the same game.
+    """The session of the request's transcript and ``options`` (a CheckOptions
+    as JSON: the reading, the solver's bound, the viewpoint), as its viewpoint
+    sees the game; kept for the next question about the same game, whoever asks.
 
     ``tolerant``: a line that cannot be read is set aside (read as an empty
     line, so every other line keeps its number) and listed in the session's
     ``unread``. ``table``: the table the transcript is a revision of; the
     judgements made for its earlier revisions are reused (a line added to a
     table costs the judgement of that line, not of the whole game)."""
-    key = (request["transcript"], request.get("name"), request.get("rules"), request.get("time_limit"),
-           bool(request.get("tolerant")), request.get("table"))
+    options = CheckOptions.from_json(request.get("options"))
+    key = (request["transcript"], request.get("name"), options.but(viewpoint=None), bool(request.get("tolerant")),
+           request.get("table"))
     global _built
     found = _sessions.get(key)
     if found is None:
@@ -72,7 +75,7 @@ def session(request: dict) -> Session:
             raise BoardError(f"the service uses {uses}, "
                              f"not the file '{board}': a transcript sent to it cannot name a file of the server",
                              Position(transcript.source, span.line, span.column) if span else None)
-        found = Session(transcript, rules=request.get("rules"), time_limit=request.get("time_limit"))
+        found = Session(transcript, options.but(viewpoint=None))
         found.unread = unread
         if request.get("table") is not None:
             _keep_engine(found, request["table"])
@@ -80,7 +83,7 @@ def session(request: dict) -> Session:
         while len(_sessions) > KEPT_SESSIONS:
             _sessions.popitem(last=False)
     _sessions.move_to_end(key)
-    return found.seen_by(request.get("as"))
+    return found.seen_by(options.viewpoint)
 
 
 def _keep_engine(found: Session, table) -> None:

@@ -8,6 +8,7 @@ import functools
 from dataclasses import dataclass
 from pathlib import Path
 
+from referee.ask.options import CheckOptions
 from referee.ask.session import Session
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,7 +41,7 @@ class Replay:
 
 @functools.lru_cache(maxsize=6)  # a game's replay holds its judgements: keep a few (three modes of one game)
 def _replayed(path: str, fast_path: bool, batching: bool) -> Replay:
-    session = Session(path, fast_path=fast_path)
+    session = Session(path, CheckOptions(fast_path=fast_path))
     session.referee.engine.batching = batching
     run = session.referee.run()
     return Replay(session, run, session.referee.engine.calls)

@@ -136,9 +136,10 @@ def test_a_folder_without_transcripts_is_an_error(tmp_path, monkeypatch):
 
 #: Worker processes whose records named *-stuck.txt never end (a grounding that
 #: does not stop) and whose records named *-crash.txt kill them (a crash in the solver).
-UNLUCKY_WORKER = [sys.executable, "-c", """if True:
+UNLUCKY_WORKER = """if True:
     import os, time
     import referee.run.worker as archive
+    from referee.run.bounded import serve
     check = archive.check_record
     def unlucky(name, data, options):
         if name.endswith("-stuck.txt"):
@@ -147,8 +148,8 @@ UNLUCKY_WORKER = [sys.executable, "-c", """if True:
             os.kill(os.getpid(), 9)
         return check(name, data, options)
     archive.check_record = unlucky
-    archive.serve()
-"""]
+    serve()
+"""
 
 
 def test_a_stuck_or_crashing_record_holds_up_nothing(tmp_path, monkeypatch):
@@ -156,7 +157,7 @@ def test_a_stuck_or_crashing_record_holds_up_nothing(tmp_path, monkeypatch):
     worker that dies is replaced too: the records after them, on the same single
     job, are judged."""
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr("referee.run.worker.WORKER_COMMAND", UNLUCKY_WORKER)
+    monkeypatch.setattr("referee.run.bounded.CHILD", UNLUCKY_WORKER)
     for name, source in (("1-stuck.txt", LEGAL), ("2.txt", ILLEGAL), ("3-crash.txt", LEGAL), ("4.txt", LEGAL)):
         shutil.copy(LUNA / source, tmp_path / name)
     started = time.monotonic()
@@ -178,13 +179,13 @@ def test_a_stuck_or_crashing_record_holds_up_nothing(tmp_path, monkeypatch):
 def test_a_worker_grown_past_its_memory_bound_is_replaced(archive, monkeypatch):
     """A worker that has grown past its bound ends after answering, and the next
     record gets a fresh one: here the bound is 1 byte, so every record does."""
-    from referee.run.worker import WorkerProcess
+    from referee.run.bounded import BoundedWorker
 
-    monkeypatch.setattr("referee.run.worker.WORKER_COMMAND", [sys.executable, "-c", (
-        "import referee.run.worker as a; a.WORKER_MEMORY = 1; a.WORKER_GROWTH = 0; a.serve()")])
+    monkeypatch.setattr("referee.run.worker.WORKER_MEMORY", 1)
+    monkeypatch.setattr("referee.run.worker.WORKER_GROWTH", 0)
     starts = []
-    start = WorkerProcess._start
-    monkeypatch.setattr(WorkerProcess, "_start", lambda self: (starts.append(1), start(self))[1])
+    start = BoundedWorker.start
+    monkeypatch.setattr(BoundedWorker, "start", lambda self: (starts.append(1), start(self))[1])
     result = run("check", str(archive), "--jobs", "1", "--json")
     entries = [json.loads(line) for line in result.output.splitlines()]
     assert [e["exit"] for e in entries[:3]] == [0, 2, 1]

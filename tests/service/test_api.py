@@ -33,8 +33,8 @@ def server():
     assert "Application shutdown complete" in output  # graceful: the lifespan ended, the workers stopped
 
 
-def _session(name: str, **options) -> Session:
-    return Session(parse_transcript(transcript(name), name), **options)
+def _session(name: str) -> Session:
+    return Session(parse_transcript(transcript(name), name))
 
 
 def _error(answer, status: int, code: str) -> dict:
