@@ -51,7 +51,7 @@ def common_options(func):
 
     @functools.wraps(func)
     def command(*args, rules, board, no_fast_path, time_limit, viewpoint, **kwargs):
-        options = CheckOptions(rules=rules, board=board, fast_path=not no_fast_path, time_limit=time_limit,
+        options = CheckOptions(rules=rules, data_file=board, fast_path=not no_fast_path, time_limit=time_limit,
                                viewpoint=viewpoint)
         return func(*args, options=options, **kwargs)
 
@@ -351,7 +351,7 @@ def board_picture(game: str, players: int | None = None, board_file: str | None 
     total = len(record.plays)
     if after is not None and not 0 <= after <= total:
         raise RefereeError(f"there is no move {after}: the transcript has {total} moves (--after 0 to {total})")
-    return Session(record, CheckOptions(board=board_file)).picture(after, svg=svg)
+    return Session(record, CheckOptions(data_file=board_file)).picture(after, svg=svg)
 
 
 @main.command("board")

@@ -18,30 +18,35 @@ class CheckOptions:
     """How a record is read and judged, and whose view the answers keep to.
 
     ``rules``: the rules reading (None: the transcript's ``rules:`` line, else
-    English); ``board``: a board file instead of the transcript's or the
-    built-in one; ``fast_path``: bookkeeping and forced steps decided in
+    English); ``data_file``: a data file (``--board``) instead of the
+    transcript's or the built-in one; ``fast_path``: bookkeeping and forced steps decided in
     Python (False: every step by the solver); ``strict``: stop at the first
     illegal move; ``time_limit``: the bound on one solver call in seconds (None:
     the engine's default); ``viewpoint``: the player the answers are given to
     (None: everything is stated)."""
 
     rules: str | None = None
-    board: str | None = None
+    data_file: str | None = None
     fast_path: bool = True
     strict: bool = False
     time_limit: float | None = None
     viewpoint: str | None = None
 
+    #: The JSON names of the fields that JSON names otherwise: an archive report
+    #: written before keeps its options as "board" (--board), and is resumed.
+    _JSON_NAMES = {"data_file": "board"}
+
     def to_json(self) -> dict:
         """The options as JSON values, every field named (an archive report's ``options``)."""
-        return asdict(self)
+        return {self._JSON_NAMES.get(name, name): value for name, value in asdict(self).items()}
 
     @classmethod
     def from_json(cls, data: dict | None) -> CheckOptions:
         """The options ``to_json`` gave; a field left out has its default.
         A name that is no option is refused (a ValueError): options written by
         another version of the referee are not silently half-read."""
-        data = data or {}
+        fields_of = {json: name for name, json in cls._JSON_NAMES.items()}
+        data = {fields_of.get(key, key): value for key, value in (data or {}).items()}
         names = {f.name for f in fields(cls)}
         unknown = sorted(set(data) - names)
         if unknown:

@@ -69,7 +69,7 @@ class Session:
             transcript = read_transcript(transcript)
         self.transcript = transcript
         self.referee = Referee(transcript, fast_path=options.fast_path, strict=options.strict, rules=options.rules,
-                               data_file=options.board, time_limit=options.time_limit, cache=cache)
+                               data_file=options.data_file, time_limit=options.time_limit, cache=cache)
         self.rules = self.referee.rules
         self.words = self.referee.words
         self.catalogue = load_catalogue(self.rules.name)

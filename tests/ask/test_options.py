@@ -11,7 +11,7 @@ from referee.ask.options import CheckOptions
 
 
 def test_options_cross_a_process_boundary_as_json_unchanged():
-    options = CheckOptions(rules="zh-003", board="board.toml", fast_path=False, strict=True, time_limit=2.5,
+    options = CheckOptions(rules="zh-003", data_file="board.toml", fast_path=False, strict=True, time_limit=2.5,
                            viewpoint="Ann")
     assert CheckOptions.from_json(json.loads(json.dumps(options.to_json()))) == options
     assert CheckOptions.from_json(None) == CheckOptions() == CheckOptions.from_json({})

@@ -39,7 +39,7 @@ KEPT = (
     ("referee/service/", {"board"},
      "the service's interface: the /api/board routes, their model BoardRequest (the OpenAPI schema)"),
     ("referee/base/errors.py", {"board"}, "BoardError and its code 'board' (docs/errors.md)"),
-    ("referee/run/worker.py", {"board"}, "the options' field board, the --board option's value"),
+    ("referee/run/worker.py", {"board"}, "an archive record's board file, the --board option's value"),
 )
 
 
