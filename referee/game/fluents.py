@@ -11,6 +11,8 @@ Python reads those terms here, through one declaration per kind of term::
     Offer.make(marker, god, 2)             # the term offer(Marker, god, 2)
     Offer.read(term).amount                # one term, refused unless offer/3
     Offer.match(term)                      # its view, or None for another term
+    Score.find(state, "Ann")               # the view whose leading fields are the key
+    Score.lookup(state, "Ann", default=0)  # the last field of that view
 
 A declaration is a :func:`~collections.namedtuple` class whose instances are
 views of one term (its arguments by name); building a view costs about as much
@@ -25,7 +27,16 @@ A counter ``count(Name, Key, N)`` (absent when 0, kept by
 :class:`~referee.game.state.Draft`) is declared by its name and the parts of its
 key: ``Troops = counter("troops", "player", "island")`` reads
 ``Troops.counts(draft)`` as ``{Troops(player, island): n}`` and builds the key
-``Troops.key(player, island)`` for ``Draft.count`` and ``Draft.change``.
+``Troops.key(player, island)`` for ``Draft.count`` and ``Draft.change``. The
+Draft itself indexes its counters through the named accessors ``counter_name``,
+``counter_key``, ``counter_index`` and ``counter_amount`` (no view is built: it
+reads counters by the thousand in a game).
+
+The fast path reads states thousands of times per game: a view costs a few
+tenths of a microsecond more than indexing ``term.args`` (``bench/bench.py``
+measures the whole check).
+Why not clorm: unifying game-5p's states into clorm predicates costs about one
+whole check (docs/architecture.md, "Typed fluents").
 
 The fluents every game's rule programs share are declared here (``control``,
 ``phase``, ``winner``, ``count``); each game declares its own in its wing
@@ -178,7 +189,8 @@ class Counter:
     def key(self, *parts: Term) -> Term:
         """The key term of ``parts``, for ``Draft.count`` and ``Draft.change``."""
         if len(parts) != len(self.parts):
-            raise TermShapeError(f"the counter {self.name} is keyed by ({', '.join(self.parts)}), got {len(parts)} part(s)")
+            raise TermShapeError(f"the counter {self.name} is keyed by ({', '.join(self.parts)}), "
+                                 f"got {len(parts)} part(s)")
         return self.Key.make(*parts) if self.Key is not None else parts[0]
 
     def counts(self, source) -> dict:
@@ -190,8 +202,14 @@ class Counter:
             found = {c.key: c.amount for c in Count.of(source) if c.counter == Fn(self.name)}
         if self.Key is None:
             return found
-        read = self.Key.read
-        return {read(key): n for key, n in found.items()}
+        # The views built here, not by Key.read: the fast path reads counters by the thousand.
+        view, new, arity = self.Key, tuple.__new__, len(self.parts)
+        counts = {}
+        for key, n in found.items():
+            if not isinstance(key, Fn) or key.name or len(key.args) != arity:
+                raise view._refuse(key)
+            counts[new(view, key.args)] = n
+        return counts
 
 
 def counter(name: str, *parts: str) -> Counter:
@@ -203,3 +221,26 @@ Control = fluent("control", "role")
 Phase = fluent("phase", "name")
 Winner = fluent("winner", "player")
 Count = fluent("count", "counter", "key", "amount")
+
+
+# The Draft keeps its counters by (Name, Key) and reads them thousands of times
+# per game: these named accessors of ``Count`` read a counter fluent without
+# building its view (the caller has checked the name, ``count``).
+def counter_name(term: Fn) -> Term:
+    """The Name of ``count(Name, Key, N)``."""
+    return term.args[0]
+
+
+def counter_index(term: Fn) -> tuple[Term, Term]:
+    """What a counter is kept by: (Name, Key) of ``count(Name, Key, N)``."""
+    return term.args[:2]
+
+
+def counter_key(term: Fn) -> Term:
+    """The Key of ``count(Name, Key, N)``."""
+    return term.args[1]
+
+
+def counter_amount(term: Fn) -> Term:
+    """The N of ``count(Name, Key, N)``."""
+    return term.args[2]

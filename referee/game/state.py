@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Iterable, Iterator
 
 from referee.base.terms import Fn, Term, fn
-from referee.game.fluents import Count
+from referee.game.fluents import counter_amount, counter_index, counter_key, counter_name
 
 State = frozenset  # a frozenset[Fn] of fluents: what true/1 holds
 
@@ -53,10 +53,10 @@ class _Facts(set):
         self._note_counter(f)
 
     def _note_counter(self, f: Fn) -> None:
-        c = Count.match(f)
-        if c is not None:
-            self.counters.setdefault((c.counter, c.key), []).append(f)
-            self.by_counter.setdefault(c.counter, []).append(f)
+        if f.name == "count":
+            index = counter_index(f)  # (Name, Key)
+            self.counters.setdefault(index, []).append(f)
+            self.by_counter.setdefault(index[0], []).append(f)
 
     def having(self, name: str) -> list[Fn]:
         if self.named is None:
@@ -70,7 +70,7 @@ class _Facts(set):
         if self.counters is None:
             self.reads += 1
             if self.reads <= self.SCANS:
-                return next((f for f in self if f.name == "count" and _counter_key(f) == key), None)
+                return next((f for f in self if f.name == "count" and counter_index(f) == key), None)
             self._index()
         return next(iter(self.counters.get(key, ())), None)
 
@@ -79,7 +79,7 @@ class _Facts(set):
         if self.by_counter is None:
             self.reads += 1
             if self.reads <= self.SCANS:
-                return [f for f in self if (c := Count.match(f)) is not None and c.counter == name]
+                return [f for f in self if f.name == "count" and counter_name(f) == name]
             self._index()
         return list(self.by_counter.get(name, ()))
 
@@ -95,10 +95,9 @@ class _Facts(set):
             super().discard(f)
             if self.named is not None:
                 self.named[f.name].remove(f)
-                c = Count.match(f)
-                if c is not None:
-                    self.counters[(c.counter, c.key)].remove(f)
-                    self.by_counter[c.counter].remove(f)
+                if f.name == "count":
+                    self.counters[counter_index(f)].remove(f)
+                    self.by_counter[counter_name(f)].remove(f)
 
     def remove(self, f: Fn) -> None:
         if f not in self:
@@ -133,12 +132,6 @@ class _Facts(set):
     pop = intersection_update = symmetric_difference_update = __iand__ = __ixor__ = _refused
 
 
-def _counter_key(f: Fn) -> tuple:
-    """What a counter fluent is kept by: (Name, Key)."""
-    c = Count.read(f)
-    return c.counter, c.key
-
-
 class Draft:
     """A mutable copy of a state, for the fast path's bookkeeping steps."""
 
@@ -170,10 +163,10 @@ class Draft:
     # counters: count(Name, Key, N), absent when 0 -------------------------------
     def count(self, name: str, key: Term) -> int:
         f = self.facts.counter((constant(name), key))
-        return int(Count.read(f).amount) if f is not None else 0  # type: ignore[arg-type]
+        return int(counter_amount(f)) if f is not None else 0  # type: ignore[arg-type]
 
     def counts(self, name: str) -> dict[Term, int]:
-        return {c.key: int(c.amount) for c in map(Count.read, self.facts.counted(constant(name)))}  # type: ignore[arg-type]
+        return {counter_key(f): int(counter_amount(f)) for f in self.facts.counted(constant(name))}  # type: ignore[arg-type]
 
     def change(self, name: str, key: Term, delta: int) -> None:
         if delta == 0:

@@ -10,7 +10,17 @@ from pathlib import Path
 import pytest
 
 from referee.base.terms import fn
-from referee.game.fluents import Control, Count, TermShapeError, counter, fluent
+from referee.game.fluents import (
+    Control,
+    Count,
+    TermShapeError,
+    counter,
+    counter_amount,
+    counter_index,
+    counter_key,
+    counter_name,
+    fluent,
+)
 from referee.game.state import Draft
 
 PACKAGE = Path(__file__).resolve().parents[2] / "referee"
@@ -98,3 +108,10 @@ def test_a_counter_reads_its_keys_by_name():
     assert Count.read(fn("count", fn("gold"), "Ann", 5)).amount == 5
     with pytest.raises(TermShapeError, match=r"keyed by \(player, island\)"):
         Troops.key("Ann")
+
+
+def test_the_drafts_counter_accessors_read_count_by_name():
+    term = fn("count", fn("troops"), fn("", "Ann", "IS1"), 2)
+    view = Count.read(term)
+    assert counter_name(term) == view.counter and counter_key(term) == view.key
+    assert counter_amount(term) == view.amount and counter_index(term) == (view.counter, view.key)

@@ -58,6 +58,8 @@ VariantActive = fact("variant_active", "variant")
 # -- moves and their parts ------------------------------------------------------------------
 OfferingMarker = compound("m", "player", "number")  # m(P,K), a player's offering marker
 Use = compound("use", "card", "target")
+DiscardMove = compound("discard", "kind", "island")  # a building discarded for a metropolis
+OfferMove = compound("offer", "god", "amount")  # a player's offering (the fluent Offer is where it lies)
 GodTile = compound("god", "position", "god", "face")  # the chance outcome god(Pos,God,Face)
 Side = compound("side", "player", "face", "loss")  # one side of a battle round
 Retreat = compound("retreat", "to")

@@ -38,6 +38,9 @@ StartPlayer = fact("start_player", "player")
 PriestessValue = fact("priestess_value", "rank", "value")
 BuilderStep = fact("builder_step", "steps")
 CouncilValue = fact("council_value", "seat", "value")
+FigureStart = fact("figure_start", "figure", "island")
+StartTile = fact("start_tile", "player", "tile")
+PathTile = fact("path_tile", "tile", "group")
 
 # -- moves ---------------------------------------------------------------------------------
 Favour = compound("favour", "island", "substitute")
