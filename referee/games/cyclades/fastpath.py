@@ -23,6 +23,8 @@ from referee.games.cyclades.fluents import (
     BattleTurn,
     Bought,
     Buildings,
+    BuildingTarget,
+    Change,
     Coast,
     Cycle,
     Deck,
@@ -41,6 +43,7 @@ from referee.games.cyclades.fluents import (
     Island,
     IslandProsperity,
     IslandSlots,
+    March,
     Marker,
     Metropolis,
     MetropolisSlots,
@@ -471,7 +474,8 @@ def _use(d: Draft, facts: Facts, player: Term, card: str, target: Term) -> bool:
                 if "harpy_replaces_troop" in facts.variants and (n == 1 or key.player == player):
                     _harpy_place(d, player, island, key.player)
     elif card == "giant" and isinstance(target, Fn) and target.name == "building":
-        kind, island = target.args
+        building = BuildingTarget.read(target)
+        kind, island = building.kind, building.island
         if d.count("building", tup(island, kind)) > 0:
             d.change("building", tup(island, kind), -1)
     elif card == "giant" and isinstance(target, Fn) and target.name == "metropolis":
@@ -507,9 +511,10 @@ def _use(d: Draft, facts: Facts, player: Term, card: str, target: Term) -> bool:
             if source is not None and source.source != sea and d.count("fleets", tup(player, source.source)) > 0:
                 d.change("fleets", tup(player, source.source), -1)
     elif card == "sylph":  # rule sylph_move: a fleet movement as with Poseidon, without its cost
-        if not (isinstance(target, Fn) and target.name == "sail" and len(target.args) == 3):
+        sail = Sail.match(target)
+        if sail is None:
             return False
-        return _sail(d, player, *target.args, cost=0)
+        return _sail(d, player, sail.start, sail.count, sail.path, cost=0)
     elif card == "chimera":  # rules chimera_discard, chimera_shuffle
         if not (isinstance(target, Fn) and not target.args) or target == Fn("chimera"):
             return True
@@ -519,17 +524,19 @@ def _use(d: Draft, facts: Facts, player: Term, card: str, target: Term) -> bool:
             d.add("effect", player, target)
         elif target.name == "fates":
             d.change("gold", player, income_of(d, facts, player))
-        for f in list(d.having("discard")):
-            d.discard(f)
-            d.add("deck", *f.args)
+        for f in Discard.of(d):
+            d.discard(f.term())
+            d.add("deck", f.card)
     elif card == "pegasus":  # rule pegasus_move: a troop movement without fleets or cost
-        if not (isinstance(target, Fn) and target.name == "march" and len(target.args) == 3):
+        march = March.match(target)
+        if march is None:
             return False
-        return _march(d, facts, player, *target.args, cost=0)
+        return _march(d, facts, player, march.start, march.count, march.to, cost=0)
     elif card == "cyclops":  # rules cyclops_building, cyclops_type, metropolis_buildings
-        if not (isinstance(target, Fn) and target.name == "change" and len(target.args) == 3):
+        change = Change.match(target)
+        if change is None:
             return False
-        old, island, new = target.args
+        old, island, new = change.old, change.island, change.new
         held = controlled(d, facts, player)
         if island not in held or d.count("building", tup(island, old)) < 1 or new == old or new.name not in BUILDINGS:
             return True
@@ -776,9 +783,11 @@ def _leave_markers(before: frozenset[Fn], d: Draft) -> None:
     was = Draft(before)
     battles = {f.place for f in Battle.of(was) if f.kind == Fn("land")}
     taken = {f.island for f in HarpyTook.of(d)}  # variant harpy_replaces_troop (_harpy_place)
-    for key, n in Troops.counts(was).items():
-        if n > 0 and d.count("troops", key.term()) == 0 and key.island not in battles and key.island not in taken:
-            d.add("marker", key.island, key.player)
+    for key, n in was.counts("troops").items():
+        if n > 0 and d.count("troops", key) == 0:
+            left = Troops.Key.read(key)
+            if left.island not in battles and left.island not in taken:
+                d.add("marker", left.island, left.player)
     for f in d.having("harpy_took"):
         d.discard(f)
 
