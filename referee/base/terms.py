@@ -82,12 +82,6 @@ def show(term: Term) -> str:
     return f"{term.name}({','.join(show(a) for a in term.args)})"
 
 
-def arg(term: Term, index: int) -> Term:
-    """The index-th argument of a function term."""
-    assert isinstance(term, Fn)
-    return term.args[index]
-
-
 def term_text(term: Term) -> str:
     """``show(term)``, kept on the term (states are hashed for the judgement
     cache, and share nine in ten of their fluents)."""

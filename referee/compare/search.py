@@ -30,6 +30,7 @@ from referee.base.terms import Fn, fn
 from referee.compare.play import referee_under
 from referee.compare.result import CompareResult, Disagreement, check_readings
 from referee.game.contract import lacks
+from referee.game.fluents import fluent
 from referee.game.parts import part, part_class
 from referee.game.parts.scenarios import Scenarios
 from referee.game.readings import Readings, load_readings
@@ -80,6 +81,13 @@ legality_differs :- b_illegal, not a_illegal.
 #minimize{ 1@1 : not differ_verdict }.
 #show pick/1. #show choose/1. #show differ_verdict/0. #show a_verdict/1. #show b_verdict/1.
 """
+
+#: What the search's optimal model shows: the extras picked for the position, the
+#: move chosen, and the rules broken under each reading.
+Pick = fluent("pick", "extra")
+Choose = fluent("choose", "move")
+VerdictA = fluent("a_verdict", "rule")
+VerdictB = fluent("b_verdict", "rule")
 
 
 def compare_search(game: str, reading_a: str, reading_b: str, max_size: int = DEFAULT_MAX_SIZE,
@@ -205,10 +213,10 @@ def _search(scenario: Scenario, reading_a: tuple, reading_b: tuple, shown: tuple
                                 f"the search of scenario {scenario.name} could not be grounded in time")
     if model is None:
         return None
-    picks = sorted(a.args[0] for a in model if a.name == "pick")
-    choice = next(a.args[0] for a in model if a.name == "choose")
-    verdict_a = tuple(sorted(a.args[0].name for a in model if a.name == "a_verdict"))
-    verdict_b = tuple(sorted(a.args[0].name for a in model if a.name == "b_verdict"))
+    picks = sorted(a.extra for a in Pick.of(model))
+    choice = Choose.of(model)[0].move
+    verdict_a = tuple(sorted(a.rule.name for a in VerdictA.of(model)))
+    verdict_b = tuple(sorted(a.rule.name for a in VerdictB.of(model)))
     what = "verdict" if any(a.name == "differ_verdict" for a in model) else "effect"
     position = tuple(scenario.extras[e] for e in picks)
     role, move, line = scenario.moves[choice]

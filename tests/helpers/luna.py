@@ -29,6 +29,7 @@ from referee.game.notation import parse_transcript
 from referee.game.parts import part
 from referee.game.parts.speed import Speed
 from referee.game.parts.tolerance import Tolerance
+from referee.games.luna.fluents import Disc, Figure, Holds, LastSeat, Markers, Novices, Pool, Round, Score, Supply
 from referee.games.luna.game import LunaRules
 from referee.judge.engine import Engine
 from referee.judge.visitor import Referee
@@ -84,6 +85,10 @@ class Verdict:
     @property
     def legal(self) -> bool:
         return not self.violations
+
+
+#: The fluents ``Position.value`` reads, by name (their last field is the value).
+VALUED = {valued.NAME: valued for valued in (Disc, Figure, LastSeat, Markers, Novices, Pool, Round, Score, Supply)}
 
 
 @dataclass(frozen=True)
@@ -162,7 +167,7 @@ class Position:
 
     def set_novices(self, player: str, place, status: str, count: int) -> "Position":
         place = fn(place) if place == "jetty" else place
-        old = [f for f in self.state if f.name == "novices" and f.args[:3] == (player, place, fn(status))]
+        old = [n.term() for n in Novices.of(self.state) if (n.player, n.place, n.status) == (player, place, fn(status))]
         new = [fn("novices", player, place, fn(status), count)] if count else []
         return self.changed(new, old)
 
@@ -171,10 +176,8 @@ class Position:
         return any(f.name == name and f.args == args for f in self.state)
 
     def value(self, name: str, *key, default=0):
-        for f in self.state:
-            if f.name == name and f.args[:len(key)] == key:
-                return f.args[len(key)]
-        return default
+        """The value (last field) of the fluent ``name`` whose other fields are ``key``."""
+        return VALUED[name].lookup(self.state, *key, default=default)
 
     def novices(self, player: str, place, status: str = "active") -> int:
         place = fn(place) if place == "jetty" else place
@@ -184,7 +187,7 @@ class Position:
         return self.value("score", player)
 
     def holds(self, player: str) -> set[str]:
-        return {f.args[1].name for f in self.state if f.name == "holds" and f.args[0] == player}
+        return {f.kind.name for f in Holds.of(self.state) if f.player == player}
 
     def pool(self, island: int) -> int:
         return self.value("pool", island)
@@ -199,7 +202,7 @@ class Position:
         return self.rules.control(self.state)
 
     def discs(self) -> dict:
-        return {f.args[0]: (f.args[1], f.args[2]) for f in self.state if f.name == "disc"}
+        return {f.player: (f.seat, f.height) for f in Disc.of(self.state)}
 
 
 def initial(players: int = 2, layout: str = "intro", header: str = "") -> Position:

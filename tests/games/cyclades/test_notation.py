@@ -12,6 +12,7 @@ import pytest
 from referee.base.errors import NotationError
 from referee.base.terms import fn
 from referee.game.notation import parse_transcript, read_transcript
+from referee.games.cyclades.fluents import GodTile, Use
 from referee.text.transcript import Header, PeriodStart, Play, PlayerDecl, Span, Transcript
 
 HEAD = "game: cyclades\nplayers: Ann red, Bob blue, Cy green\ncycle 1\n"
@@ -305,7 +306,7 @@ def test_a_creature_use_follows_its_purchase(piece, use):
     """docs/notation.md, Creatures: 'buy X: <use>' is the purchase, then the use."""
     buy, used = plays(f"Ann/Zeus: {piece}\n")
     creature, rest = piece[4:].split(": ")
-    assert buy.move == fn("buy", use.args[0]) and used.move == use
+    assert buy.move == fn("buy", Use.read(use).card) and used.move == use
     assert buy.text == f"buy {creature}" and buy.span == Span(4, 11, 4, 15 + len(creature))
     assert used.text == rest and used.span == Span(4, 11 + len(piece) - len(rest), 4, 11 + len(piece))
     assert used.role == "Ann" and used.group == "zeus"
@@ -566,7 +567,7 @@ def test_full_width_punctuation_from_a_chinese_input_method():
         fn("use", fn("kraken"), fn("sea", "F5")),
     ]
     assert p[3].text == "F5" and p[3].disputed
-    assert [x.move.args[1] for x in p[4:]] == [fn("zeus"), fn("athena"), fn("ares"), fn("poseidon")]
+    assert [GodTile.read(x.move).god for x in p[4:]] == [fn("zeus"), fn("athena"), fn("ares"), fn("poseidon")]
 
 
 def test_full_width_digits_and_letters_read_as_their_ascii_forms_at_the_same_columns():

@@ -11,6 +11,7 @@ from helpers.cyclades import NAMES, count, fleets, fluents, golds, opening, play
 
 from referee.ask.session import Session
 from referee.base.errors import NotationError
+from referee.game.fluents import Count
 from referee.game.notation import parse_transcript
 
 #: Starting placement per seat, copied from referee/games/cyclades/boards/*.toml.
@@ -86,7 +87,7 @@ def test_setup_components_one_offering_marker_each_two_in_the_2_player_game():
     # Nothing else is in play yet: no priests, philosophers, buildings, metropolises
     # or prosperity markers.
     for name in ("priests", "philosophers", "building", "prosperity"):
-        assert not [f for f in initial if f.name == "count" and f.args[0].name == name]
+        assert not [c for c in Count.of(initial) if c.counter.name == name]
     assert fluents(initial, "metropolis") == []
 
 
