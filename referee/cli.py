@@ -115,7 +115,8 @@ def main() -> None:
 @click.option("--jobs", type=click.IntRange(min=1), default=None, metavar="N",
               help="Archives: check N records at once, in worker processes (default: every core).")
 @click.option("--cluster", metavar="tcp://HOST:8786", default=None,
-              help="Archives: check the records on a running Dask scheduler's workers (pip install 'referee[cluster]').")
+              help="Archives: check the records on a running Dask scheduler's workers "
+                   "(the 'cluster' extra on every machine: docs/archives.md).")
 @click.option("--record-time-limit", type=click.FloatRange(min=0.1), default=None, metavar="SECONDS",
               help="Archives: bound on one record, whole; past it the record is reported not judged "
                    "(default 120 s).")  # archive.RECORD_TIME_LIMIT (not imported here: a single check stays lean)

@@ -1,6 +1,6 @@
 """``referee check PATH... --cluster tcp://HOST:8786``: the records checked on a
-running Dask distributed cluster (docs/archives.md), the optional extra
-``pip install 'referee[cluster]'``.
+running Dask distributed cluster (docs/archives.md): the optional extra ``cluster``,
+installed from a clone of the repository or a wheel built from it.
 
 Each record is one task: ``archive.bounded_check`` with the record's bytes (the
 workers need not see this machine's files), run on a Dask worker in a worker
@@ -24,7 +24,8 @@ def _distributed():
     try:
         import distributed
     except ImportError:
-        raise RefereeError("--cluster needs Dask distributed on this machine: pip install 'referee[cluster]'") from None
+        raise RefereeError("--cluster needs Dask distributed on this machine: pip install '.[cluster]' "
+                           "in a clone of the referee (docs/archives.md)") from None
     return distributed
 
 
@@ -57,7 +58,8 @@ class ClusterRunner:
             theirs = self.client.run(fingerprint)
         except Exception as error:  # the workers cannot import the referee
             raise RefereeError(f"the workers of {address} cannot run the referee ({type(error).__name__}: "
-                               f"{error}); install it on every worker: pip install 'referee[cluster]'") from None
+                               f"{error}); install it on every worker, the same version: pip install '.[cluster]' "
+                               "in a clone of the referee, or a wheel (docs/archives.md)") from None
         other = sorted(worker for worker, value in theirs.items() if value != ours)
         if other:
             raise RefereeError(f"the workers {', '.join(other)} run another version of the referee than this "
