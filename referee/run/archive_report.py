@@ -12,7 +12,8 @@ Rules, each a promise:
 - a file that exists and is not an archive report of the referee is refused,
   never written (so ``-o`` never overwrites anything a user wrote, a transcript
   named as the report included: records.find_records leaves it out); a new
-  report is created only if nothing is at its name (``O_EXCL``);
+  report is created only if nothing is at its name (``O_EXCL``), readable and
+  writable by its owner only (as ``-o`` and ``--report`` files are: ``mkstemp``);
 - lines are only appended, each written whole and flushed to the disk
   (``fsync``) before the next record is reported: an interruption (Ctrl-C, a
   killed process, a power cut) loses at most the record being written, whose
@@ -76,7 +77,7 @@ class ArchiveReport:
         head = {"referee_archive": FORMAT, "referee": __version__, "fingerprint": self.fingerprint,
                 "options": options, "started": datetime.now(timezone.utc).isoformat(timespec="seconds")}
         try:
-            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND, 0o644)
+            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND, 0o600)
             _lock(fd, path)
         except FileExistsError:
             fd = self._resume(target, options)
