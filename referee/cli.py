@@ -36,6 +36,14 @@ _common = [
 ]
 
 
+def _epilog(examples: list[str], exit_codes: str) -> str:
+    """A command's --help ends with examples (kept as they are: click's \\b) and its exit codes."""
+    return "\b\nExamples:\n" + "\n".join(f"  {example}" for example in examples) + f"\n\nExit codes: {exit_codes}"
+
+
+_ERROR_EXIT = "2 the input or an option cannot be used (the error says where and why), 130 interrupted."
+
+
 def _no_cache(value: bool) -> None:
     """--no-cache: the judgement cache on disk (referee/store/judgements.py) is off for this
     process and the processes it starts."""
@@ -102,13 +110,21 @@ class _Commands(click.Group):
             ctx.exit(130)
 
 
-@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]}, epilog=_epilog(
+    ["referee check transcripts/cyclades/battles-5p.txt",
+     "referee explain transcripts/cyclades/illegal-outbid-too-low.txt --move 7",
+     "referee COMMAND --help"],
+    "0 all legal (or done), 1 something illegal (or readings that disagree), " + _ERROR_EXIT))
 @click.version_option(__version__, prog_name="referee")
 def main() -> None:
     """A rules referee for board games: checks recorded games move by move."""
 
 
-@main.command()
+@main.command(epilog=_epilog(
+    ["referee check transcripts/cyclades/battles-5p.txt",
+     "referee check transcripts/cyclades/illegal-outbid-too-low.txt --json",
+     "referee check games/ --jobs 2 -o reports.jsonl"],
+    "0 every move legal, 1 some move illegal, " + _ERROR_EXIT + " An archive's is its worst record's."))
 @click.argument("paths", nargs=-1, required=True, type=click.Path(), metavar="PATH...")
 @click.option("--strict", is_flag=True, help="Stop at the first illegal move.")
 @common_options
@@ -174,7 +190,10 @@ def _place(transcript: str) -> tuple[str, int | None, int | None]:
     return match["file"], int(match["line"]), column
 
 
-@main.command()
+@main.command(epilog=_epilog(
+    ["referee explain transcripts/cyclades/illegal-outbid-too-low.txt --move 7 --rules zh-003",
+     "referee explain transcripts/cyclades/illegal-outbid-too-low.txt:15"],
+    "0 the move is legal, 1 it is illegal, " + _ERROR_EXIT))
 @click.argument("transcript", type=click.Path(dir_okay=False), metavar="TRANSCRIPT[:LINE[:COLUMN]]")
 @click.option("--move", "move", type=click.IntRange(min=1), help="The move's number (1 = the first move).")
 @click.option("--line", "line", type=click.IntRange(min=1), help="The first move on this line.")
@@ -207,7 +226,10 @@ def explain(transcript, move, line, everything, rules, board, no_fast_path, time
     sys.exit(0 if verdict.legal else 1)
 
 
-@main.command()
+@main.command(epilog=_epilog(
+    ["referee moves transcripts/cyclades/illegal-outbid-too-low.txt --after 6",
+     "referee moves transcripts/cyclades/battles-5p.txt --all --json"],
+    "0 the moves are listed, " + _ERROR_EXIT))
 @click.argument("transcript", type=click.Path(dir_okay=False))
 @click.option("--after", type=click.IntRange(min=0), default=None, help="After move N (default: the last move).")
 @click.option("--all", "everything", is_flag=True, help="List every move, not a bounded summary.")
@@ -232,7 +254,8 @@ def moves(transcript, after, everything, rules, board, no_fast_path, time_limit,
         _fail(error, as_json)
 
 
-@main.command("rules")
+@main.command("rules", epilog=_epilog(["referee rules cyclades", "referee rules luna --json"],
+                                      "0 the readings are listed, " + _ERROR_EXIT))
 @click.argument("game", required=False, default=default_game)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def rules_command(game, as_json):
@@ -247,7 +270,11 @@ def rules_command(game, as_json):
         _fail(error, as_json)
 
 
-@main.command("compare")
+@main.command("compare", epilog=_epilog(
+    ["referee compare cyclades --rules en --rules zh-003",
+     "referee compare cyclades --rules en --rules zh-001 --report en-zh-001.html",
+     "referee compare luna --rules en --rules luna-publisher-faq --transcripts"],
+    "0 the readings agree (within the bounds searched), 1 they disagree somewhere, " + _ERROR_EXIT))
 @click.argument("game")
 @click.option("--rules", "rules", multiple=True, metavar="NAME", required=True,
               help="A reading; give it twice (--rules en --rules zh-003).")
@@ -341,7 +368,11 @@ def board_picture(game: str, players: int | None = None, board_file: str | None 
     return Session(record, board=board_file).picture(after, svg=svg)
 
 
-@main.command("board")
+@main.command("board", epilog=_epilog(
+    ["referee board cyclades --players 5",
+     "referee board cyclades --transcript transcripts/cyclades/battles-5p.txt --after 40 --svg after-40.svg",
+     "referee board luna --players 3"],
+    "0 the board is drawn, " + _ERROR_EXIT))
 @click.argument("game")
 @click.option("--players", type=click.IntRange(min=1), default=None, metavar="N",
               help="Draw the shipped board for N players.")
@@ -362,7 +393,12 @@ def board_command(game, players, board_file, transcript, after, svg):
         _fail(error, False)
 
 
-@main.command()
+@main.command(epilog=_epilog(
+    ["referee serve",
+     "referee serve --port 8080 --workers 2",
+     "referee serve --host 0.0.0.0 --data ~/club-tables"],
+    "0 the service stopped (Ctrl-C or SIGTERM), 2 an option cannot be used, 3 it could not start "
+    "(the port is taken)."))
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="The address to listen on. Beyond loopback (0.0.0.0: a club's network) a warning is printed "
                    "and transcripts are answered only through tables' links.")

@@ -197,3 +197,13 @@ def test_an_interrupted_write_leaves_no_half_written_file(game, tmp_path, monkey
     result = CliRunner().invoke(main, ["check", str(game), "-o", str(out)])
     assert result.exit_code == 130
     assert sorted(os.listdir(tmp_path)) == ["game.txt"]
+
+
+@pytest.mark.parametrize("command", [None, *sorted(main.commands)])
+def test_every_help_ends_with_examples_and_the_exit_codes(command):
+    result = run(*([command] if command else []), "--help")
+    assert result.exit_code == 0
+    examples = result.output.split("Examples:\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    assert examples and all(line.startswith("    referee ") for line in examples)
+    assert "Exit codes: 0 " in result.output
+    assert command is None or all(line.split()[1] == command for line in examples)

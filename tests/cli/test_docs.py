@@ -212,3 +212,11 @@ def registered_nim(tmp_path_factory):
         forget_games()
         yield
     forget_games()
+
+
+@pytest.mark.parametrize("name", sorted(main.commands))
+def test_the_examples_of_every_help_are_command_lines_the_referee_accepts(name):
+    help_text = CliRunner().invoke(main, [name, "--help"]).output
+    examples = help_text.split("Examples:\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    for example in examples:
+        _parse_only(tuple(shlex.split(example)[1:]))
