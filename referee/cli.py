@@ -16,6 +16,7 @@ import click
 
 from referee.ask.report import dumps, explanation_text
 from referee.base.errors import RefereeError
+from referee.base.words import counted
 from referee.game.registry import default_game
 
 from . import __version__
@@ -361,7 +362,7 @@ def board_picture(game: str, players: int | None = None, board_file: str | None 
         raise RefereeError(f"{transcript} is a game of {record.header.game}, not {game}")
     declared = record.header.players
     if players is not None and players != len(declared):
-        raise RefereeError(f"{transcript} is a game for {len(declared)} players, not {players} (--players)")
+        raise RefereeError(f"{transcript} is a game for {counted(len(declared), 'player')}, not {players} (--players)")
     total = len(record.plays)
     if after is not None and not 0 <= after <= total:
         raise RefereeError(f"there is no move {after}: the transcript has {total} moves (--after 0 to {total})")

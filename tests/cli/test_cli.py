@@ -207,3 +207,9 @@ def test_every_help_ends_with_examples_and_the_exit_codes(command):
     assert examples and all(line.startswith("    referee ") for line in examples)
     assert "Exit codes: 0 " in result.output
     assert command is None or all(line.split()[1] == command for line in examples)
+
+
+def test_a_count_of_one_takes_the_singular():
+    result = CliRunner().invoke(main, ["board", "cyclades", "--players", "1"])
+    assert result.exit_code == 2
+    assert "no built-in Cyclades board for 1 player (there are boards for 2, 3, 4, 5)" in result.stderr

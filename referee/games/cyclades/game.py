@@ -8,7 +8,7 @@ from pathlib import Path
 
 from referee.base.errors import BoardError, NotationError, Position
 from referee.base.terms import Fn, fn
-from referee.base.words import did_you_mean
+from referee.base.words import counted, did_you_mean
 from referee.game.contract import Game
 from referee.game.registry import Imported
 from referee.game.state import Draft, tup
@@ -114,8 +114,9 @@ def starting_placement(transcript: Transcript, board: Board, players: tuple[str,
         if len(set(islands)) != len(islands) or len(set(fleets)) != len(fleets):
             raise illegal("a place is named twice")
         if (len(islands), len(fleets)) != (len(seat[0]), len(seat[1])):
-            raise illegal(f"a player starts with {len(seat[0])} islands and {len(seat[1])} fleets on this board, "
-                          f"the line names {len(islands)} islands and {len(fleets)} sea spaces")
+            raise illegal(f"a player starts with {counted(len(seat[0]), 'island')} and "
+                          f"{counted(len(seat[1]), 'fleet')} on this board, the line names "
+                          f"{counted(len(islands), 'island')} and {counted(len(fleets), 'sea space')}")
         for sea in fleets:
             if not board.sea_islands(sea) & set(islands):
                 raise illegal(f"the fleet on {sea} is next to none of {line.player}'s islands")
