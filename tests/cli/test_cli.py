@@ -213,3 +213,12 @@ def test_a_count_of_one_takes_the_singular():
     result = CliRunner().invoke(main, ["board", "cyclades", "--players", "1"])
     assert result.exit_code == 2
     assert "no built-in Cyclades board for 1 player (there are boards for 2, 3, 4, 5)" in result.stderr
+
+
+def test_a_legal_move_is_never_followed_by_what_may_be_done_instead():
+    outbid = "transcripts/cyclades/illegal-outbid-too-low.txt"
+    legal = run("explain", outbid, "--move", "6")
+    assert legal.exit_code == 0 and "  LEGAL: offer 3 GP to Zeus" in legal.output
+    assert "instead" not in legal.output and "  what may be done here (Ann):" in legal.output
+    illegal = run("explain", outbid, "--move", "7")
+    assert illegal.exit_code == 1 and "  what may be done instead (Bob):" in illegal.output
