@@ -15,7 +15,7 @@ from pathlib import Path
 import click
 
 from referee.ask.report import dumps, explanation_text
-from referee.base.errors import RefereeError
+from referee.base.errors import FileError, RefereeError
 from referee.base.words import counted
 from referee.game.registry import default_game
 
@@ -74,13 +74,13 @@ def _emit(text: str, output: Path | None, transcript: str | None) -> None:
         return
     target = output.resolve()
     if target.is_dir():
-        raise RefereeError(f"{output} is a folder; give the name of a new file")
+        raise FileError(f"{output} is a folder; give the name of a new file")
     if not target.parent.is_dir():
-        raise RefereeError(f"cannot write {output}: there is no folder {output.parent}")
+        raise FileError(f"cannot write {output}: there is no folder {output.parent}")
     if transcript is not None and target == Path(transcript).resolve():
-        raise RefereeError(f"refusing to write the answer over the transcript {transcript}")
+        raise FileError(f"refusing to write the answer over the transcript {transcript}")
     if target.exists():
-        raise RefereeError(f"{output} exists already; the referee writes only new files")
+        raise FileError(f"{output} exists already; the referee writes only new files")
     import tempfile  # here: most commands print, and the import costs a fresh process 6 ms
 
     handle, temp = tempfile.mkstemp(prefix=".referee-", dir=target.parent)
@@ -332,9 +332,9 @@ def _check_new_file(path: Path, suffixes: tuple[str, ...]) -> None:
     if path.suffix.lower() not in suffixes:
         raise RefereeError(f"{path}: give a file name ending in {' or '.join(suffixes)}")
     if path.exists():
-        raise RefereeError(f"{path} exists already; the referee writes only new files")
+        raise FileError(f"{path} exists already; the referee writes only new files")
     if not path.resolve().parent.is_dir():
-        raise RefereeError(f"cannot write {path}: there is no folder {path.parent}")
+        raise FileError(f"cannot write {path}: there is no folder {path.parent}")
 
 
 def _progress(done: int, total: int, found: int, seconds_left: float) -> None:

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import click
 
-from referee.base.errors import RefereeError
+from referee.base.errors import FileError
 from referee.run.records import Found, find_records
 from referee.run.worker import Options, bounded_check, brief, digest, reap_workers, record_line, stop_workers
 
@@ -173,7 +173,7 @@ def run_archive(paths: list[str], options: Options, *, jobs: int | None = None, 
     found = find_records(paths, exclude=output)
     if not found.records:
         skipped = f" ({len(found.skipped)} .txt files that are not records skipped)" if found.skipped else ""
-        raise RefereeError(f"no transcripts found in {', '.join(paths)}{skipped}")
+        raise FileError(f"no transcripts found in {', '.join(paths)}{skipped}")
     opts = options.to_json()
     report = None
     runner = None
@@ -224,7 +224,7 @@ def run_archive(paths: list[str], options: Options, *, jobs: int | None = None, 
                     data = f.read()
             except OSError as e:
                 finished(index, {"file": name, "sha256": None, "exit": 2, "error": {
-                    "code": "notation", "message": f"cannot read the transcript {name}: {e.strerror or e}"},
+                    "code": FileError.code, "message": f"cannot read the transcript {name}: {e.strerror or e}"},
                     "seconds": 0.0})
                 continue
             known = report.reported(name, digest(data)) if report is not None else None

@@ -167,7 +167,7 @@ def test_board_file_named_in_the_header_is_found_beside_the_transcript(tmp_path)
     missing = tmp_path / "missing.txt"
     missing.write_text(path.read_text().replace("ours.toml", "nope.toml"), encoding="utf-8")
     result = CliRunner().invoke(main, ["check", str(missing)])
-    assert result.exit_code == 2 and f"{missing}:3:1: error[board]:" in result.output
+    assert result.exit_code == 2 and f"{missing}:3:1: error[file]: " in result.output
 
 
 def test_an_interrupted_check_leaves_nothing_written(game, tmp_path, monkeypatch):

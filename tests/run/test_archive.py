@@ -121,7 +121,7 @@ def test_json_lines_one_report_per_record_then_the_summary(archive):
 
 def test_a_missing_path_is_an_unreadable_record(archive):
     result = run("check", "games/2024/b-legal.txt", "games/nowhere.txt", "--jobs", "1")
-    assert "games/nowhere.txt: unreadable: error[notation]: cannot read the transcript games/nowhere.txt" \
+    assert "games/nowhere.txt: unreadable: error[file]: cannot read the transcript games/nowhere.txt" \
         in result.output
     assert result.exit_code == 2
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Union
 
-from referee.base.errors import BoardError
+from referee.base.errors import BoardError, FileError
 from referee.base.terms import Fn, fn
 from referee.base.words import counted
 from referee.text.toml_source import TomlSource
@@ -347,11 +347,11 @@ def _load(path: PathLike, seen: tuple[str, ...]) -> Board:
             raise BoardError(f"{name}: a board file is at most {MAX_BOARD_BYTES} bytes")
         text = data.decode("utf-8")
     except FileNotFoundError:
-        raise BoardError(f"{name}: board file not found") from None
+        raise FileError(f"{name}: board file not found") from None
     except UnicodeDecodeError as exc:
         raise BoardError(f"{name}: board file is not UTF-8 text (byte {exc.start})") from None
     except OSError as exc:
-        raise BoardError(f"{name}: cannot read board file: {exc.strerror or exc}") from None
+        raise FileError(f"{name}: cannot read board file: {exc.strerror or exc}") from None
     src = TomlSource(name, text, BoardError, " (each island id, seat letter and key may appear only once)")
     data = src.parse()
     return _build(src, data, path, seen + (_identity(path),))

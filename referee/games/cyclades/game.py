@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from referee.base.errors import BoardError, NotationError, Position
+from referee.base.errors import BoardError, FileError, NotationError, Position
 from referee.base.terms import Fn, fn
 from referee.base.words import counted, did_you_mean
 from referee.game.contract import Game
@@ -58,10 +58,10 @@ def setup(transcript: Transcript, board_file: str | None = None, rules: str | No
                 path = Path(transcript.source).parent / path
         try:
             board = load_board(path)
-        except BoardError as error:
+        except (BoardError, FileError) as error:
             if board_file:  # from the command line: the error names the file already
                 raise
-            raise BoardError(error.message, _position(transcript, "board"), error.context) from None
+            raise type(error)(error.message, _position(transcript, "board"), error.context) from None
     else:
         board = builtin_board(int(board_ref[0]) if board_ref else len(players))
     if len(players) not in board.player_counts:
