@@ -199,7 +199,7 @@ def test_malformed_requests_are_4xx_json(server, body, status):
     ({"rules": "zh-999"}, "reading", None),
     ({"as": "Zed"}, "notation", next(i for i, t in enumerate(transcript(OUTBID).splitlines(), 1) if t.startswith("players:"))),
     ({"move": 99_999}, "option", None),
-    ({"transcript": "game: cyclades\nplayers: Ann red, Bob blue\nboard: /etc/passwd.toml\n"}, "file", 3),
+    ({"transcript": "game: cyclades\nplayers: Ann red, Bob blue\nboard: /etc/passwd.toml\n"}, "board", 3),
     ({"transcript": "game: cyclades\nplayers: Ann red, Bob blue\nboard: ../../secret.toml\n"}, "board", 3),
 ])
 def test_requests_the_referee_cannot_answer_are_422_with_a_position(server, change, code, line):
