@@ -21,6 +21,7 @@ runs them) is parsed, not run: its options, game and readings must still exist.
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import re
 import shlex
@@ -220,3 +221,27 @@ def test_the_examples_of_every_help_are_command_lines_the_referee_accepts(name):
     examples = help_text.split("Examples:\n", 1)[1].split("\n\n", 1)[0].splitlines()
     for example in examples:
         _parse_only(tuple(shlex.split(example)[1:]))
+
+
+#: A module, class or function the documents name: `referee.text.syntax`, `referee.base.terms.Fn`.
+NAMED = re.compile(r"`(referee(?:\.[A-Za-z_]+)+)`")
+
+
+def _resolves(name: str) -> bool:
+    parts = name.split(".")
+    for end in range(len(parts), 0, -1):
+        try:
+            found = importlib.import_module(".".join(parts[:end]))
+        except ImportError:
+            continue
+        for part in parts[end:]:
+            found = getattr(found, part, None)
+        return found is not None
+    return False
+
+
+def test_every_module_and_name_the_documents_give_exists():
+    named = {(path.relative_to(ROOT).as_posix(), name) for path in DOCUMENTS
+             for name in NAMED.findall(path.read_text(encoding="utf-8"))}
+    assert named
+    assert [f"{document}: {name}" for document, name in sorted(named) if not _resolves(name)] == []
