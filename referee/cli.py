@@ -112,8 +112,8 @@ class _Commands(click.Group):
 
 
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]}, epilog=_epilog(
-    ["referee check transcripts/cyclades/battles-5p.txt",
-     "referee explain transcripts/cyclades/illegal-outbid-too-low.txt --move 7",
+    ["referee check GAME.txt",
+     "referee explain GAME.txt --move 7",
      "referee COMMAND --help"],
     "0 all legal (or done), 1 something illegal (or readings that disagree), " + _ERROR_EXIT))
 @click.version_option(__version__, prog_name="referee")
@@ -122,8 +122,8 @@ def main() -> None:
 
 
 @main.command(epilog=_epilog(
-    ["referee check transcripts/cyclades/battles-5p.txt",
-     "referee check transcripts/cyclades/illegal-outbid-too-low.txt --json",
+    ["referee check GAME.txt",
+     "referee check GAME.txt --strict --json",
      "referee check games/ --jobs 2 -o reports.jsonl"],
     "0 every move legal, 1 some move illegal, " + _ERROR_EXIT + " An archive's is its worst record's."))
 @click.argument("paths", nargs=-1, required=True, type=click.Path(), metavar="PATH...")
@@ -192,8 +192,8 @@ def _place(transcript: str) -> tuple[str, int | None, int | None]:
 
 
 @main.command(epilog=_epilog(
-    ["referee explain transcripts/cyclades/illegal-outbid-too-low.txt --move 7 --rules zh-003",
-     "referee explain transcripts/cyclades/illegal-outbid-too-low.txt:15"],
+    ["referee explain GAME.txt --move 7 --rules READING",
+     "referee explain GAME.txt:15"],
     "0 the move is legal, 1 it is illegal, " + _ERROR_EXIT))
 @click.argument("transcript", type=click.Path(dir_okay=False), metavar="TRANSCRIPT[:LINE[:COLUMN]]")
 @click.option("--move", "move", type=click.IntRange(min=1), help="The move's number (1 = the first move).")
@@ -228,8 +228,8 @@ def explain(transcript, move, line, everything, rules, board, no_fast_path, time
 
 
 @main.command(epilog=_epilog(
-    ["referee moves transcripts/cyclades/illegal-outbid-too-low.txt --after 6",
-     "referee moves transcripts/cyclades/battles-5p.txt --all --json"],
+    ["referee moves GAME.txt --after 6",
+     "referee moves GAME.txt --all --json"],
     "0 the moves are listed, " + _ERROR_EXIT))
 @click.argument("transcript", type=click.Path(dir_okay=False))
 @click.option("--after", type=click.IntRange(min=0), default=None, help="After move N (default: the last move).")
@@ -255,7 +255,7 @@ def moves(transcript, after, everything, rules, board, no_fast_path, time_limit,
         _fail(error, as_json)
 
 
-@main.command("rules", epilog=_epilog(["referee rules cyclades", "referee rules luna --json"],
+@main.command("rules", epilog=_epilog(["referee rules", "referee rules GAME --json"],
                                       "0 the readings are listed, " + _ERROR_EXIT))
 @click.argument("game", required=False, default=default_game)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
@@ -272,9 +272,9 @@ def rules_command(game, as_json):
 
 
 @main.command("compare", epilog=_epilog(
-    ["referee compare cyclades --rules en --rules zh-003",
-     "referee compare cyclades --rules en --rules zh-001 --report en-zh-001.html",
-     "referee compare luna --rules en --rules luna-publisher-faq --transcripts"],
+    ["referee compare GAME --rules en --rules READING",
+     "referee compare GAME --rules en --rules READING --report en-READING.html",
+     "referee compare GAME --rules en --rules READING --transcripts"],
     "0 the readings agree (within the bounds searched), 1 they disagree somewhere, " + _ERROR_EXIT))
 @click.argument("game")
 @click.option("--rules", "rules", multiple=True, metavar="NAME", required=True,
@@ -370,9 +370,8 @@ def board_picture(game: str, players: int | None = None, board_file: str | None 
 
 
 @main.command("board", epilog=_epilog(
-    ["referee board cyclades --players 5",
-     "referee board cyclades --transcript transcripts/cyclades/battles-5p.txt --after 40 --svg after-40.svg",
-     "referee board luna --players 3"],
+    ["referee board GAME --players 3",
+     "referee board GAME --transcript GAME.txt --after 40 --svg after-40.svg"],
     "0 the board is drawn, " + _ERROR_EXIT))
 @click.argument("game")
 @click.option("--players", type=click.IntRange(min=1), default=None, metavar="N",
