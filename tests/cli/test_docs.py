@@ -248,3 +248,15 @@ def test_every_module_and_name_the_documents_give_exists():
              for name in NAMED.findall(path.read_text(encoding="utf-8"))}
     assert named
     assert [f"{document}: {name}" for document, name in sorted(named) if not _resolves(name)] == []
+
+
+def test_the_table_of_error_kinds_has_every_kind_the_referee_raises():
+    from referee.base import errors
+    from referee.game.registry import UnknownGameError
+
+    raised = {kind.code for kind in [*vars(errors).values(), UnknownGameError]
+              if isinstance(kind, type) and issubclass(kind, errors.RefereeError)}
+    raised.discard(errors.IllegalMoveError.code)  # never raised: --strict stops with a report and exit code 1
+    report = (ROOT / "docs" / "report.md").read_text(encoding="utf-8")
+    table = report.split("\n## Errors\n", 1)[1]
+    assert raised <= set(re.findall(r"^\| `([a-z-]+)` \|", table, re.MULTILINE))
