@@ -26,7 +26,7 @@ _common = [
     click.option("--board", "board", metavar="FILE", help="A board file instead of the transcript's or the built-in one."),
     click.option("--no-fast-path", is_flag=True, help="Decide every step with the solver, bookkeeping included."),
     click.option("--time-limit", type=click.FloatRange(min=0.1), default=None, metavar="SECONDS",
-                 help="Bound on one solver call (default 10 s)."),
+                 help="Bound on one solver call, in seconds of CPU time (default 10 s): the same record gets the same verdict on a busy machine."),
     click.option("--as", "viewpoint", metavar="PLAYER", default=None,
                  help="Answer as PLAYER sees the game: another player's hidden figures (such as gold behind a screen) are never stated."),
     click.option("--json", "as_json", is_flag=True, help="Print JSON (schema: docs/report.md)."),
@@ -160,18 +160,19 @@ def check(paths, strict, rules, board, no_fast_path, time_limit, viewpoint, as_j
         sys.exit(code)
     transcript = paths[0]
     try:
+        # --json: a record that cannot be read still gets the report's shape, with
+        # the error and the moves judged before it (one code path for scripts)
         try:
-            report = _session(transcript, rules, board, no_fast_path, time_limit, viewpoint,
-                              strict).check(alternatives=True)  # explain of an illegal or the last move: at once
+            report = _session(transcript, rules, board, no_fast_path, time_limit, viewpoint, strict).check(
+                alternatives=True, tolerant=as_json)  # explain of an illegal or the last move: at once
         except RefereeError as error:
             if not as_json:
                 raise
-            # --json: a record that cannot be read still gets the report's shape, with
-            # the error and the moves judged before it (one code path for scripts)
-            from referee.ask.session import unreadable_report
-            report = unreadable_report(transcript, error, rules=rules, board=board, fast_path=not no_fast_path,
-                                       time_limit=time_limit)
-            click.echo(str(error), err=True)
+            from referee.ask.session import unreadable_report  # the text cannot be read: no run
+            report = unreadable_report(error, path=transcript, rules=rules, board=board,
+                                       fast_path=not no_fast_path, time_limit=time_limit)
+        if report.error is not None:
+            click.echo(str(report.error), err=True)
         _emit(dumps(report.to_json()) if as_json else report.to_text(), output, transcript)
     except RefereeError as error:
         _fail(error, as_json)
@@ -197,15 +198,18 @@ def _place(transcript: str) -> tuple[str, int | None, int | None]:
     "0 the move is legal, 1 it is illegal, " + _ERROR_EXIT))
 @click.argument("transcript", type=click.Path(dir_okay=False), metavar="TRANSCRIPT[:LINE[:COLUMN]]")
 @click.option("--move", "move", type=click.IntRange(min=1), help="The move's number (1 = the first move).")
-@click.option("--line", "line", type=click.IntRange(min=1), help="The first move on this line.")
+@click.option("--line", "line", type=click.IntRange(min=1),
+              help="The moves on this line that break a rule or are disputed (else its first move).")
 @click.option("--all", "everything", is_flag=True, help="List every alternative, not a bounded summary.")
 @common_options
 def explain(transcript, move, line, everything, rules, board, no_fast_path, time_limit, viewpoint, as_json,
             output):
     """Is one move of TRANSCRIPT legal, which rules it breaks, and what could be done instead.
 
-    The move is --move N, --line L, or the place as a report prints it: GAME.txt:14 (the first
-    move on line 14) or GAME.txt:14:6 (the move written at column 6 of line 14)."""
+    The move is --move N, --line L, or the place as a report prints it: GAME.txt:14 (the moves of
+    line 14 that break a rule or are disputed, each explained; a line without any, its first move)
+    or GAME.txt:14:6 (the move written at column 6 of line 14). --json prints one verdict, or a list
+    of them when a line has several to explain."""
     transcript, at_line, column = _place(transcript)
     if at_line is not None:
         if move is not None or line is not None:
@@ -215,16 +219,20 @@ def explain(transcript, move, line, everything, rules, board, no_fast_path, time
         raise click.UsageError("give exactly one of --move N, --line L or TRANSCRIPT:LINE")
     try:
         session = _session(transcript, rules, board, no_fast_path, time_limit, viewpoint)
-        verdict = session.explain(move=move, line=line, everything=everything, column=column)
+        if line is not None and column is None:
+            verdicts = session.explain_line(line, everything=everything)
+        else:
+            verdicts = [session.explain(move=move, line=line, everything=everything, column=column)]
         if as_json:
             from referee.ask.report import verdict_json
-            text = dumps(verdict_json(verdict))
+            shown = [verdict_json(verdict) for verdict in verdicts]
+            text = dumps(shown[0] if len(shown) == 1 else shown)
         else:
-            text = explanation_text(verdict) + "\n"
+            text = "\n".join(explanation_text(verdict) + "\n" for verdict in verdicts)
         _emit(text, output, transcript)
     except RefereeError as error:
         _fail(error, as_json)
-    sys.exit(0 if verdict.legal else 1)
+    sys.exit(max(verdict.verdict.exit_code for verdict in verdicts))
 
 
 @main.command(epilog=_epilog(
@@ -393,6 +401,19 @@ def board_command(game, players, board_file, transcript, after, svg):
         _fail(error, False)
 
 
+def _public_url(value: str | None) -> str | None:
+    """``--public-url``: an http(s) address with a host, nothing after its path."""
+    if value is None:
+        return None
+    import urllib.parse
+
+    parts = urllib.parse.urlsplit(value)
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+        raise click.BadParameter(f"'{value}' is not an address the phones can open, such as "
+                                 "http://192.168.1.20:8000", param_hint="--public-url")
+    return value
+
+
 @main.command(epilog=_epilog(
     ["referee serve",
      "referee serve --port 8080 --workers 2",
@@ -421,8 +442,12 @@ def board_command(game, players, board_file, transcript, after, svg):
               help="Bound on the time a request's body takes to arrive (default 10 s).")
 @click.option("--head-timeout", type=click.FloatRange(min=0.1), default=None, metavar="SECONDS",
               help="Bound on the time a request's line and headers take to arrive (default 10 s).")
+@click.option("--public-url", default=None, metavar="URL", callback=lambda ctx, param, value: _public_url(value),
+              help="Where the players' phones reach the service (http://192.168.1.20:8000, a name the club's "
+                   "network knows): the tables' links start with it (default: this computer's address on the "
+                   "network it listens on). Its name is accepted in the Host header.")
 def serve(host, port, data, names, max_bytes, time_limit, workers, queue, compare_time_limit, body_timeout,
-          head_timeout):
+          head_timeout, public_url):
     """Serve the referee over HTTP: the JSON API, the tables and the page (docs/service.md)."""
     from referee.service.limits import (
         BODY_TIMEOUT,
@@ -439,7 +464,7 @@ def serve(host, port, data, names, max_bytes, time_limit, workers, queue, compar
     run(host, port, Limits(max_bytes or MAX_TRANSCRIPT_BYTES, time_limit or TIME_LIMIT, workers or WORKERS,
                            compare_time_limit or COMPARE_TIME_LIMIT, queue, body_timeout or BODY_TIMEOUT,
                            head_timeout or HEAD_TIMEOUT),
-        names=names, data=data)
+        names=names, data=data, public_url=public_url)
 
 
 if __name__ == "__main__":

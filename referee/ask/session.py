@@ -14,19 +14,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from referee.ask.report import Assumed, Breach, Report, Verdict
-from referee.base.errors import (
-    NotationError,
-    Position,
-    ReadingError,
-    RefereeError,
-    SequenceError,
-    SolverLimitError,
-)
+from referee.ask.report import Assumed, Report, Ruling, WordedBreach
+from referee.base.errors import NotationError, Position, ReadingError, RefereeError, SolverLimitError
 from referee.game.catalogue import load_catalogue
 from referee.game.notation import parse_transcript, read_transcript
 from referee.game.registry import check_game, game_class
-from referee.judge.values import Run, Step, Violation
+from referee.judge.values import Breach, Run, Step, Verdict
 from referee.judge.visitor import Referee
 from referee.text.transcript import CycleStart, Transcript
 
@@ -107,20 +100,23 @@ class Session:
         return self.rules.screen(state, self.viewpoint)
 
     # -- verdicts ---------------------------------------------------------------------
-    def breach(self, violation: Violation) -> Breach:
-        entry = self.catalogue.rule(violation.rule)
-        args = [self.rules.term_text(a) for a in violation.args]
-        return Breach(violation.rule, entry.title, entry.format(self.rules.role_text(violation.role), args),
-                      entry.en, self.quoting, entry.sentence(self.quoting) if self.quoting != "en" else "")
+    def breach(self, breach: Breach) -> WordedBreach:
+        """A broken rule in words: the catalogue's message with its parts, the rule in English and in the reading."""
+        entry = self.catalogue.rule(breach.rule)
+        args = [self.rules.term_text(a) for a in breach.args]
+        return WordedBreach(breach, entry.title, entry.format(self.rules.role_text(breach.role), args),
+                            entry.en, self.quoting, entry.sentence(self.quoting) if self.quoting != "en" else "")
 
-    def verdict(self, run: Run, step: Step, alternatives: bool = False, everything: bool = False) -> Verdict:
+    def verdict(self, run: Run, step: Step, alternatives: bool = False, everything: bool = False) -> Ruling:
+        """The ruling on a step of ``run``: its verdict and breaches in words (and, with
+        ``alternatives``, what its player might have done instead)."""
         play = step.play or self._nearest_play(run, step)
         line, column = (play.span.line, play.span.column) if play else (1, 1)
         text = step.play.text if step.play else self.rules.describe_move(step.move)
-        verdict = Verdict(
+        verdict = Ruling(
             number=step.number, file=self.transcript.source, line=line, column=column,
             cycle=self.rules.cycle(step.before), player=self.rules.role_text(step.role), text=text,
-            move=self.rules.describe_move(step.move), legal=step.legal,
+            move=self.rules.describe_move(step.move), verdict=step.verdict,
             disputed=bool(step.play and step.play.disputed),
             breaches=tuple(self.breach(v) for v in self.catalogue.ordered(step.violations)),
             warnings=self.rules.warnings(step.move) if step.play else (),
@@ -175,22 +171,22 @@ class Session:
         return self.rules.group_moves(moves, limit, state=state, player=role, screened=screened)
 
     # -- the three questions ----------------------------------------------------------------
-    def check(self, alternatives: bool = False) -> Report:
-        """Judge every move. A record that cannot be followed raises its
-        SequenceError, which carries (``error.report``) the report of the moves
-        judged before it. With ``alternatives`` and the judgement cache on, the
+    def check(self, alternatives: bool = False, tolerant: bool = False) -> Report:
+        """Judge every move. A record that cannot be followed to its end raises
+        the problem its run met (a SequenceError); ``tolerant``, it gets the
+        report of the moves judged before it instead, the problem its ``error``
+        (``unreadable_report``; a bound hit or a failure of the referee is raised
+        either way). With ``alternatives`` and the judgement cache on, the
         alternatives of every illegal move and of the last move, and the moves
         that may be made where the record stops, are listed too and kept, so that
         ``explain`` of those moves and ``moves`` after this check need no solver
         (``referee check`` of one record: what a table asks next)."""
-        try:
-            run = self.referee.run()
-        except SequenceError as error:
-            if getattr(error, "run", None) is not None:
-                error.report = self._report(error.run, alternatives)
-                error.report.error = error
-            raise
-        return self._report(run, alternatives)
+        run = self.referee.follow()
+        if run.problem is None:
+            return self._report(run, alternatives)
+        if not tolerant or run.verdict is not Verdict.UNREADABLE:
+            raise run.problem
+        return unreadable_report(run.problem, session=self, run=run, alternatives=alternatives)
 
     def _report(self, run: Run, alternatives: bool = False) -> Report:
         report = Report(self.transcript.source, self.rules.name, self.reading, self.rules.players,
@@ -231,9 +227,9 @@ class Session:
 
     def marks(self, run: Run | None = None) -> list[Mark]:
         """Every written move's verdict in brief (for marking the lines of a page):
-        of the whole transcript, or of ``run`` (the moves judged before a
-        SequenceError: ``error.run``)."""
-        run = run if run is not None else self.referee.run()
+        of the whole transcript as far as it can be followed (the moves judged
+        before a problem the record meets), or of ``run``."""
+        run = run if run is not None else self.referee.follow()
         return [Mark(s.number, s.play.span.line, s.play.span.column, self.rules.role_text(s.role), s.play.text,
                      s.legal, s.play.disputed) for s in run.written()]
 
@@ -258,7 +254,7 @@ class Session:
                                 title, svg)
 
     def explain(self, move: int | None = None, line: int | None = None, everything: bool = False,
-                column: int | None = None) -> Verdict:
+                column: int | None = None) -> Ruling:
         number = self.move_number(move, line, column)
         # the whole run made before (``referee check``) holds the move's step as
         # judging up to it would (tests/judge/test_invariant.py); else the moves up to it are judged
@@ -267,6 +263,21 @@ class Session:
         if step is None:  # strict mode stopped earlier, or the game ended
             raise RefereeError(f"move {number} was not reached: the check stopped before it")
         return self.verdict(run, step, alternatives=True, everything=everything)
+
+    def explain_line(self, line: int, everything: bool = False) -> list[Ruling]:
+        """The moves of line ``line`` worth explaining, each explained: those
+        that break a rule or are disputed (``??``), in the order written; a line
+        without any, its first move (a line of several moves is explained where
+        the report flags it, not at its first move)."""
+        numbers = [number for number, play in enumerate(self.transcript.plays, start=1) if play.span.line == line]
+        if not numbers:
+            raise RefereeError(self._no_move_on(line))
+        run = self.referee.remembered() or self.referee.run(upto=numbers[-1] + 1, decided=False)
+        steps = [run.step_of(number) for number in numbers]
+        flagged = [step for step in steps if step is not None and (step.violations or step.play.disputed)]
+        if not flagged:
+            return [self.explain(move=numbers[0], everything=everything)]
+        return [self.verdict(run, step, alternatives=True, everything=everything) for step in flagged]
 
     def moves(self, after: int | None = None, everything: bool = False) -> tuple[str, list[str], int, int, bool]:
         """What the role in control may do after move ``after`` (default: the last)."""
@@ -318,23 +329,29 @@ def _known_readings(game: str, catalogue) -> tuple[str, ...]:
     return tuple(dict.fromkeys((*catalogue.readings, *load_readings(game).names)))
 
 
-def unreadable_report(path: str | Path, error: RefereeError, **options) -> Report:
-    """The report of a record that cannot be read (exit 2), in the shape of every
-    report, so that a script needs one code path: the error, and the moves judged
-    before it. A record that cannot be followed carries its report already; for
-    text that cannot be read, the lines before the error's are judged."""
-    report = getattr(error, "report", None)
-    if report is None and isinstance(error, NotationError) and error.position and error.position.line > 1:
+def unreadable_report(error: RefereeError, *, session: Session | None = None, run: Run | None = None,
+                      path: str | Path | None = None, alternatives: bool = False, **options) -> Report:
+    """The report of a record that cannot be read or followed to its end (exit 2),
+    in the shape of every report, so that a script needs one code path: the
+    error, and the moves judged before it. From the ``run`` of ``session`` that
+    met the error (``Run.problem``); or, when there is no run (the text at
+    ``path`` cannot be read: a parse error with its position), from the lines
+    before the error's, judged with the ``options`` of a Session."""
+    report = None
+    if run is not None and session is not None:
+        report = session._report(run, alternatives)
+    elif path is not None and isinstance(error, NotationError) and error.position and error.position.line > 1:
         try:
             lines = Path(path).read_bytes().decode("utf-8-sig").splitlines()
             prefix = parse_transcript("\n".join(lines[:error.position.line - 1]) + "\n", str(path))
-            report = Session(prefix, **options).check()
-        except RefereeError as before:  # the lines before cannot be followed either: what was judged of them
-            report = getattr(before, "report", None)
+            report = Session(prefix, **options).check(tolerant=True)  # the lines before may not be followed either
+        except RefereeError:  # the lines before cannot be read, or hit a bound: no moves to report
+            report = None
         except (OSError, UnicodeDecodeError):
             report = None
     if report is None:
-        report = Report(str(path), "", options.get("rules") or "en", (), 0, 0)
+        source = path if path is not None else error.position.file if error.position else ""
+        report = Report(str(source), "", options.get("rules") or "en", (), 0, 0)
     report.error = error
     return report
 

@@ -19,9 +19,9 @@ import re
 from dataclasses import dataclass, field
 
 from referee.base.errors import RefereeError
-from referee.compare.result import verdict
 from referee.game.catalogue import ENGLISH
 from referee.game.readings import Readings, Variant, load_readings
+from referee.judge.values import Verdict
 
 #: The order of the topics; a topic not listed comes after these, by name.
 TOPICS = ("offerings", "recruiting", "movement", "battles", "buildings and metropolises",
@@ -212,7 +212,7 @@ def _transcripts_text(result) -> str:
             lines.append(f"  under {a}: {t.error_a or 'read to the end'}")
             lines.append(f"  under {b}: {t.error_b or 'read to the end'}")
         for p in t.parts:
-            verdicts = f"{a}: {verdict(p.verdict_a)}; {b}: {verdict(p.verdict_b)}"
+            verdicts = f"{a}: {Verdict.in_words(p.verdict_a)}; {b}: {Verdict.in_words(p.verdict_b)}"
             if p.what == "verdict":
                 lines.append(f"  line {p.line}, move {p.number} '{p.text}': verdicts part ({verdicts})")
             else:

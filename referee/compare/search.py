@@ -28,10 +28,11 @@ import time
 from referee.base.errors import DataError, RefereeError
 from referee.base.terms import Fn, fn
 from referee.compare.play import referee_under
-from referee.compare.result import CompareResult, Disagreement, check_readings, rules_broken, verdict
+from referee.compare.result import CompareResult, Disagreement, check_readings
 from referee.game.readings import Readings, load_readings
 from referee.game.scenario import Scenario
 from referee.judge.engine import best_model
+from referee.judge.values import Verdict
 
 #: Default bounds: free facts in a position, seconds of solving per scenario.
 DEFAULT_MAX_SIZE = 8
@@ -239,9 +240,9 @@ def _replay(text: str, reading_a: tuple, reading_b: tuple, readings: Readings,
             run = referee.run(close=closes)
             last = max(s.number for s in run.written())
             step = run.step_of(last)
-            rules = rules_broken(step)
+            rules = step.rules_broken
             effect = run.final if closes else step.after
-            said = verdict(rules)
+            said = Verdict.in_words(rules)
             if closes:
                 said += f", {referee.rules.describe_outcome(run.final)}"
             outcomes.append((said, effect, rules))

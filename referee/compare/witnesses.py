@@ -23,7 +23,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from referee.base.errors import RefereeError
-from referee.compare.result import rules_broken
 from referee.game.readings import Readings
 
 
@@ -85,7 +84,7 @@ def play(text: str, reading: tuple, readings: Readings, closes: bool = False) ->
             except Exception:  # a rule the catalogue lacks: its id is all there is
                 said.append(v.rule)
         messages.append("; ".join(dict.fromkeys(said)))
-    return Outcome(tuple(rules_broken(s) for s in steps), tuple(s.play.text if s.play else "" for s in steps),
+    return Outcome(tuple(s.rules_broken for s in steps), tuple(s.play.text if s.play else "" for s in steps),
                    tuple(messages), error, run.final,
                    referee.rules.describe_outcome(run.final) if closes and not error else "",
                    tuple(s.before for s in steps), steps[-1].after if steps else None, last_line)

@@ -41,6 +41,8 @@ def parse_transcript(text: str, source: str = "<string>") -> Transcript:
     Raises :class:`NotationError` for anything that is not the notation. A text
     read before (by any process) comes back from the memo.
     """
+    if len(text) > parser.MAX_RECORD_BYTES // 4:  # a huge text is refused before it is hashed
+        parser.check_record_size(len(text.encode("utf-8", "surrogatepass")), source)
     digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
     transcript = kept_transcript(digest, source)
     if transcript is None:
@@ -53,8 +55,7 @@ def read_transcript(path: str | PathLike) -> Transcript:
     """Read a transcript file (UTF-8, with or without a BOM, LF or CRLF)."""
     name = str(path)
     try:
-        with open(path, "rb") as f:
-            data = f.read()
+        data = parser.read_record_file(path)
     except OSError as e:
         raise FileError(f"cannot read the transcript {name}: {e.strerror or e}") from None
     return transcript_from_bytes(data, name)

@@ -15,12 +15,12 @@ as their place in the record, the states as differences.
 from __future__ import annotations
 
 from referee.game.registry import game_stamp
-from referee.judge.values import Assumption, Run, Step, Violation
+from referee.judge.values import Assumption, Breach, Run, Step
 from referee.store import codec, memos
 from referee.text.transcript import Transcript
 
 #: The classes a kept run is made of (the codec builds no other).
-CLASSES = (Step, Assumption, Violation)
+CLASSES = (Step, Assumption, Breach)
 
 
 def encode_run(run: Run) -> bytes:

@@ -5,6 +5,13 @@ lets the game's bookkeeping happen (the fast path in Python, or the solver with
 ``fast_path=False``), judges the written move with the solver, and records a
 :class:`Step`. In lenient mode an illegal move is recorded and applied as
 played; in strict mode the run stops at the first one.
+
+A problem met on the way (a line that cannot be followed, a bound hit, the
+referee's own failure at a step) is not raised out of the visit: like a PGN
+reader's visitor with an illegal move, ``handle_error`` records it in the
+:class:`Run` (``Run.problem``), which ends there with the steps judged before
+it. ``follow`` gives that run; ``run`` raises its problem, for the questions
+that need a record followed to the end (or to the move asked about).
 """
 
 from __future__ import annotations
@@ -67,7 +74,15 @@ class Referee:
 
     # -- the visitor ---------------------------------------------------------------
     def run(self, upto: int | None = None, close: bool = True, decided: bool = True) -> Run:
-        """Referee the transcript.
+        """The run of ``follow``, or the problem it met raised (a SequenceError,
+        a SolverLimitError, or the referee's own failure)."""
+        run = self.follow(upto, close, decided)
+        if run.problem is not None:
+            raise run.problem
+        return run
+
+    def follow(self, upto: int | None = None, close: bool = True, decided: bool = True) -> Run:
+        """Referee the transcript; a problem met on the way ends the run, recorded in it (``Run.problem``).
 
         With ``upto``, stop before move number ``upto``: the run's final state is
         then the position in which that move is decided (a cycle heading written
@@ -87,7 +102,7 @@ class Referee:
             run = self._run(upto, close, decided)
         finally:
             self.engine.flush()  # the judgements made go to the judgement cache
-        if whole:
+        if whole and run.problem is None:
             keep_run(self, run)
         return run
 
@@ -102,9 +117,15 @@ class Referee:
         run = Run(self.transcript, self.rules, initial)
         try:
             return self._visit(run, upto, close, decided)
-        except SequenceError as error:  # the moves judged before it stay with the error
-            error.run = run
-            raise
+        except Exception as error:  # noqa: BLE001 - every problem is recorded; run() raises it again
+            self.handle_error(run, error)
+            return run
+
+    def handle_error(self, run: Run, error: Exception) -> None:
+        """A problem met while following the record (a SequenceError, a
+        SolverLimitError, a failure of the referee at a step): recorded in the run,
+        which ends there with the steps judged before it."""
+        run.problem = error
 
     def _visit(self, run: Run, upto: int | None, close: bool, decided: bool = True) -> Run:
         state = run.initial

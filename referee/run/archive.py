@@ -22,12 +22,15 @@ from pathlib import Path
 
 import click
 
-from referee.base.errors import FileError
+from referee.base.errors import FileError, NotationError
+from referee.judge.values import Verdict
 from referee.run.records import Found, find_records
-from referee.run.worker import Options, bounded_check, brief, digest, reap_workers, record_line, stop_workers
+from referee.run.verdicts import brief, record_line
+from referee.run.worker import Options, bounded_check, digest, reap_workers, stop_workers
+from referee.text.parser import read_record_file
 
 #: The order of the verdicts in a summary (and of the exit codes: the worst wins).
-VERDICTS = ("legal", "illegal", "unreadable", "not judged", "failed")
+VERDICTS = tuple(Verdict)
 #: The summary's lines are shorter than this: its count by rule goes on as many lines as it takes.
 SUMMARY_WIDTH = 99
 
@@ -220,8 +223,10 @@ def run_archive(paths: list[str], options: Options, *, jobs: int | None = None, 
 
         for index, name in enumerate(found.records):
             try:
-                with open(name, "rb") as f:
-                    data = f.read()
+                data = read_record_file(name)
+            except NotationError as e:  # past the size bound: refused without being read
+                finished(index, {"file": name, "sha256": None, "exit": 2, "error": e.to_json(), "seconds": 0.0})
+                continue
             except OSError as e:
                 finished(index, {"file": name, "sha256": None, "exit": 2, "error": {
                     "code": FileError.code, "message": f"cannot read the transcript {name}: {e.strerror or e}"},

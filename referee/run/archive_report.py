@@ -43,7 +43,7 @@ from pathlib import Path
 
 from referee import __version__
 from referee.base.errors import FileError, RefereeError
-from referee.run.worker import NOT_JUDGED, brief
+from referee.run.verdicts import NOT_JUDGED, brief
 
 FORMAT = 1
 
@@ -62,7 +62,7 @@ def fingerprint() -> str:
 
 class ArchiveReport:
     """An archive report opened for a run: ``done`` maps each record already
-    reported (by name) to its report in brief (``archive.brief``: hash, verdict, counts)."""
+    reported (by name) to its report in brief (``verdicts.brief``: hash, verdict, counts)."""
 
     def __init__(self, path: Path, options: dict) -> None:
         self.path = path

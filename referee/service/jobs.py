@@ -16,7 +16,7 @@ from dataclasses import asdict
 
 from referee.ask.report import verdict_json
 from referee.ask.session import Session
-from referee.base.errors import BoardError, NotationError, Position, SequenceError
+from referee.base.errors import BoardError, NotationError, Position
 from referee.game.notation import parse_transcript
 from referee.game.registry import game_class, known_games
 from referee.judge import engine
@@ -183,19 +183,24 @@ def header(request: dict) -> dict:
 
 
 @job
+def line_roles(request: dict) -> dict:
+    """Whose moves the transcript's line ``line`` holds (read tolerantly): the
+    roles of its plays, a player's name or chance; none when the line cannot be
+    read. A player's link may write only its own seat's moves and chance's
+    (routes/tables.py), which is checked against this."""
+    transcript, _ = read(request["transcript"], request.get("name") or "transcript.txt", True)
+    number = request["line"]
+    return {"roles": sorted({play.role for play in transcript.plays if play.span.line <= number <= play.span.end_line})}
+
+
+@job
 def check(request: dict) -> dict:
     """The report of the whole transcript, and each written move's verdict in brief."""
     answer = session(request)
-    try:
-        report = answer.check().to_json()
-        report["marks"] = [asdict(mark) for mark in answer.marks()]
-    except SequenceError as error:  # a record that cannot be followed from some line on
-        if not request.get("tolerant") or getattr(error, "report", None) is None:
-            raise
-        # read tolerantly, as `referee check --json` reports it: the moves judged before it, and
-        # `error` with its place (docs/report.md)
-        report = error.report.to_json()
-        report["marks"] = [asdict(mark) for mark in answer.marks(error.run)]
+    # read tolerantly, a record that cannot be followed from some line on is reported as
+    # `referee check --json` reports it: the moves judged before it, and `error` with its place (docs/report.md)
+    report = answer.check(tolerant=bool(request.get("tolerant"))).to_json()
+    report["marks"] = [asdict(mark) for mark in answer.marks()]
     report["viewpoint"] = answer.viewpoint
     if getattr(answer, "unread", None):
         report["unread"] = answer.unread

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from importlib import resources
+from pathlib import Path
 
 import jsonschema
 import pytest
@@ -113,6 +114,31 @@ def test_explain_by_place_as_a_report_prints_it(illegal):
     assert "'priest'" in run("explain", f"{illegal}:10").output.splitlines()[0]
 
 
+NO_FREE_SLOT = Path(__file__).resolve().parents[2] / "transcripts" / "cyclades" / "illegal-build-no-free-slot.txt"
+
+
+def test_explain_of_a_line_explains_the_move_the_report_flags_and_every_one(tmp_path):
+    """Rule build_free_slot: a building needs a free building space. 'Eve/Zeus: priest;
+    temple on IS3; temple on IS3' (line 22): the report flags the second temple, and
+    the line explains it, not the priest before it; with two such temples, both."""
+    flagged = run("explain", f"{NO_FREE_SLOT}:22")
+    assert flagged.exit_code == 1
+    first = flagged.output.splitlines()[0]
+    assert first.endswith("illegal-build-no-free-slot.txt:22:34: move 15, cycle 1, Eve: 'temple on IS3'")
+    assert "ILLEGAL" in flagged.output and "build_free_slot" in flagged.output
+    assert run("explain", str(NO_FREE_SLOT), "--line", "22").output == flagged.output
+    lines = NO_FREE_SLOT.read_text(encoding="utf-8").splitlines()
+    assert lines[21] == "Eve/Zeus: priest; temple on IS3; temple on IS3"
+    lines[21] += "; temple on IS3"
+    twice = tmp_path / "twice.txt"
+    twice.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    both = run("explain", f"{twice}:22", "--json")
+    verdicts = json.loads(both.output)
+    assert isinstance(verdicts, list) and len(verdicts) == 2 and both.exit_code == 1
+    assert all(v["legal"] is False and "build_free_slot" in [b["rule"] for b in v["breaches"]] for v in verdicts)
+    assert [v["number"] for v in verdicts] == [15, 16] and {v["line"] for v in verdicts} == {22}
+
+
 def test_explain_by_place_says_why_a_line_holds_no_move(illegal):
     result = CliRunner().invoke(main, ["explain", f"{illegal}:3"])
     assert result.exit_code == 2
@@ -174,7 +200,7 @@ def test_an_interrupted_check_leaves_nothing_written(game, tmp_path, monkeypatch
     """Ctrl-C during a check: exit 130, a message, no output file, the transcript untouched."""
     from referee.ask.session import Session
 
-    def interrupted(self, alternatives=False):
+    def interrupted(self, alternatives=False, tolerant=False):
         raise KeyboardInterrupt
 
     monkeypatch.setattr(Session, "check", interrupted)

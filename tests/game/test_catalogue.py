@@ -372,8 +372,8 @@ def test_docs_table_is_up_to_date(catalogue):
 # ---------------------------------------------------------------------------
 
 def _v(rule: str):
-    from referee.judge.values import Violation
-    return Violation(rule, "Ann", Fn("pass"))
+    from referee.judge.values import Breach
+    return Breach(rule, "Ann", Fn("pass"))
 
 
 def test_ordered_puts_a_generic_rule_after_the_specific_ones():

@@ -36,7 +36,7 @@ import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 
-from referee.ask.report import Report, Verdict
+from referee.ask.report import Report, Ruling
 from referee.ask.session import Session
 from referee.base.terms import Fn, fn
 from referee.game.notation import parse_transcript
@@ -76,7 +76,7 @@ class Checked:
     def source_line(self, number: int) -> str:
         return self.text.splitlines()[number - 1].split("#")[0].strip()
 
-    def _where(self, verdict: Verdict) -> str:
+    def _where(self, verdict: Ruling) -> str:
         if verdict.number is None:  # a step the referee inserted (an unwritten end of turn)
             return f"({verdict.player}: {verdict.move})"
         return self.source_line(verdict.line)
@@ -134,7 +134,7 @@ class Checked:
         return [(v.rule, self.session.breach(v).message)
                 for v in self.session.catalogue.ordered(judgement.violations)]
 
-    def explain(self, line: str) -> Verdict:
+    def explain(self, line: str) -> Ruling:
         """The referee's ruling, with alternatives, on the first move of ``line``."""
         number = self._steps_of(line)[0].number
         return self.session.explain(move=number, everything=True)

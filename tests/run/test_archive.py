@@ -22,7 +22,8 @@ from click.testing import CliRunner
 from referee.cli import main
 from referee.run.archive import SUMMARY_WIDTH, default_jobs, summary_text
 from referee.run.records import find_records
-from referee.run.worker import RECORD_TIME_LIMIT, record_line
+from referee.run.verdicts import record_line
+from referee.run.worker import RECORD_TIME_LIMIT
 
 ROOT = Path(__file__).resolve().parents[2]
 LUNA = ROOT / "transcripts" / "luna"

@@ -8,6 +8,7 @@ The notation is described in docs/luna.md.  Every problem is a
 from __future__ import annotations
 
 import functools
+import re
 from pathlib import Path
 
 from referee.base.errors import NotationError
@@ -59,8 +60,31 @@ def known(word: str) -> bool:
 
 
 def hint(line_text: str, terms: set[str]) -> str:
-    """No advice is added to Luna's syntax errors."""
+    """No advice is added to Luna's syntax errors (rephrasings offers the line's nearest form)."""
     return ""
+
+
+#: Words of everyday English around an action that the notation leaves out:
+#: 'take a favour on 3' is 'favour on 3', 'build a shrine on 4' is 'shrine on 4',
+#: 'recruit 2 novices on 2' is 'recruit on 2', 'banish the Apostate 2' is 'banish 2'.
+_LEFT_OUT = {"a", "an", "the", "one", "two", "apostate", "disc"}
+_VERBS = {"take", "build", "place", "put", "get", "gain", "use", "do"}
+
+
+def rephrasings(line_text: str) -> list[str]:
+    """The line as the notation writes what it seems to say (its action's verb,
+    articles and the words the notation leaves out dropped)."""
+    match = re.match(r"(\s*[^:：]+[:：])(.*?)(\s*(?:\?\?|？？))?(\s*#.*)?$", line_text)
+    if not match or not match.group(2).strip():
+        return []
+    words = match.group(2).split()
+    if words[0].casefold() in _VERBS:
+        words = words[1:]
+    if words and words[0].casefold() == "recruit":  # 'recruit 2 novices on 2': the novices are the action's
+        place = next((n for n, w in enumerate(words) if w.casefold() in ("on", "island")), len(words))
+        words = ["recruit", *words[place:]]
+    words = [w for w in words if w.casefold() not in _LEFT_OUT] or words
+    return [f"{match.group(1)} {' '.join(words)}{' ??' if match.group(3) else ''}{match.group(4) or ''}"]
 
 
 def expected(terms: set[str]) -> str:

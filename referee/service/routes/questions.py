@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter, Depends, Request
 
 from referee.service.dependencies import ServiceLimits, ServiceNetwork, WorkerJobs
 from referee.service.models import (
@@ -72,9 +72,13 @@ async def board(request: BoardRequest, answerer: Answer) -> dict:
 
 
 @router.post("/api/compare", summary="Where two rules readings disagree")
-async def compare(request: CompareRequest, jobs: WorkerJobs, limits: ServiceLimits) -> dict:
+async def compare(request: CompareRequest, http: Request, jobs: WorkerJobs, limits: ServiceLimits,
+                  network: ServiceNetwork) -> dict:
     """As `referee compare GAME --rules A --rules B --json`: the solver's search
     for small positions and moves the two readings judge differently, each
-    disagreement with its variants, a minimal witness and both verdicts."""
+    disagreement with its variants, a minimal witness and both verdicts. On a
+    network, only from the computer running the service (a search holds a
+    worker for up to --compare-time-limit)."""
+    network.refuse_remote((http.client.host if http.client else "") or "", "readings are compared")
     return await jobs.run("compare", request.model_dump(),
                           bound=(limits.compare_time_limit, "referee serve --compare-time-limit"))

@@ -569,6 +569,31 @@ def test_full_width_punctuation_from_a_chinese_input_method():
     assert [x.move.args[1] for x in p[4:]] == [fn("zeus"), fn("athena"), fn("ares"), fn("poseidon")]
 
 
+def test_full_width_digits_and_letters_read_as_their_ascii_forms_at_the_same_columns():
+    """An East Asian keyboard types ３ and ＩＳ４: read as 3 and IS4, one character for
+    one, so every position a message gives is where the player typed."""
+    written = plays("Ann: ３ on Zeus\nAnn/Zeus: 神庙 on ＩＳ４；２ troops ＩＳ４ -> ＩＳ７\n")
+    plain = plays("Ann: 3 on Zeus\nAnn/Zeus: 神庙 on IS4；2 troops IS4 -> IS7\n")
+    assert [(x.move, x.span) for x in written] == [(x.move, x.span) for x in plain]
+    assert written[0].move == fn("offer", fn("zeus"), 3)
+
+
+@pytest.mark.parametrize("written, meant", [
+    ("Ann/Ares: recruit troop on IS2", "Ann/Ares: troop on IS2"),
+    ("Ann/Zeus: build temple on IS1", "Ann/Zeus: temple on IS1"),
+    ("Ann/Ares: move troop IS5 to IS4", "Ann/Ares: troop IS5 -> IS4"),
+    ("Ann/Ares: move 2 troops from IS5 to IS4", "Ann/Ares: 2 troops IS5 -> IS4"),
+    ("Ann/Poseidon: recruit a fleet at C2 ??", "Ann/Poseidon: fleet on C2 ??"),
+    ("Ann: offer 5 GP to Zeus", "Ann: 5 on Zeus"),
+    ("Ann/Ares: troop on IS2; build a fortress on IS2", "Ann/Ares: troop on IS2; fortress on IS2"),
+])
+def test_a_move_written_in_everyday_words_is_answered_with_its_form_in_the_notation(written, meant):
+    """Issue 30: 'recruit troop on IS2' was answered "expected 'on', an island or sea id
+    ..., found 'troop'"; the error now offers the nearest line of the notation, one the
+    grammar reads."""
+    assert f"(did you mean '{meant}'?)" in str(error(HEAD + written + "\n"))
+
+
 # ------------------------------------------------------------------ errors --
 
 ERRORS = [

@@ -78,6 +78,20 @@ def test_notation_errors_say_where_and_what(body, line, column, words):
     assert words in str(error)
 
 
+@pytest.mark.parametrize("written, meant", [
+    ("Ann: take a favour on 3", "Ann: favour on 3"),
+    ("Ann: build a shrine on 4", "Ann: shrine on 4"),
+    ("Ann: recruit 2 novices on 2", "Ann: recruit on 2"),
+    ("Ann: banish the Apostate 2 ??", "Ann: banish 2 ??"),
+])
+def test_a_move_written_in_everyday_words_is_answered_with_its_form_in_the_notation(written, meant):
+    """Issue 30: an action in plain English gets the nearest line of the notation,
+    one the grammar reads, not only what the parser expected."""
+    with pytest.raises(NotationError) as info:
+        parse_transcript(transcript("round 1\n" + written), "t.luna")
+    assert f"(did you mean '{meant}'?)" in str(info.value)
+
+
 def test_players_two_to_four():
     with pytest.raises(NotationError, match="2 to 4 players"):
         parse_transcript("game: luna\nplayers: Ann red, Bob blue, Cy green, Dee yellow, Eve black\n", "t")
