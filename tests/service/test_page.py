@@ -119,7 +119,7 @@ def test_a_table_loads_a_game_clicks_the_illegal_move_and_reads_why(page):
     assert "selected" in page.locator(f'#lines li[data-line="{line}"]').get_attribute("class")
     _screenshot(page, "page-explained.png")
     page.locator(f'#lines li[data-line="{line - 1}"]').click()  # Ann's 3 on Zeus, legal: it stands
-    page.wait_for_function("document.querySelector('#verdict').textContent.startsWith('LEGAL')")
+    _until(page, "document.querySelector('#verdict').textContent.startsWith('LEGAL')")
     assert page.text_content("#alternatives-title") == "What may be done here (Ann)"
 
 
