@@ -248,3 +248,20 @@ def test_a_legal_move_is_never_followed_by_what_may_be_done_instead():
     assert "instead" not in legal.output and "  what may be done here (Ann):" in legal.output
     illegal = run("explain", outbid, "--move", "7")
     assert illegal.exit_code == 1 and "  what may be done instead (Bob):" in illegal.output
+
+
+@pytest.mark.parametrize("args, kind", [
+    (["check", "nowhere.txt"], "file"),
+    (["explain", "nowhere.txt", "--move", "1"], "file"),
+    (["check", "referee/service/web"], "file"),  # a folder without records
+    (["check", "--rules", "klingon", "transcripts/cyclades/illegal-outbid-too-low.txt"], "reading"),
+    (["moves", "--rules", "klingon", "transcripts/cyclades/illegal-outbid-too-low.txt"], "reading"),
+    (["compare", "cyclades", "--rules", "en", "--rules", "klingon"], "reading"),
+    (["compare", "cyclades", "--rules", "en", "--rules", "klingon", "--transcripts"], "reading"),
+    (["explain", "transcripts/cyclades/illegal-outbid-too-low.txt", "--move", "99"], "option"),
+    (["board", "cyclades", "--after", "3", "--players", "3"], "option"),
+])
+def test_each_error_is_of_its_kind_in_every_command(args, kind):
+    """docs/report.md, "Errors": one table of kinds, the same in every command."""
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2 and f"error[{kind}]: " in result.stderr, result.output
