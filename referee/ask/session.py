@@ -15,7 +15,7 @@ from pathlib import Path
 
 from referee.ask.options import CheckOptions
 from referee.ask.report import Assumed, Report, Ruling, WordedBreach
-from referee.base.errors import NotationError, Position, RefereeError, SolverLimitError
+from referee.base.errors import NotationError, Position, ReadingError, RefereeError, SolverLimitError
 from referee.game.catalogue import load_catalogue
 from referee.game.contract import lacks
 from referee.game.notation import parse_transcript, read_transcript
@@ -78,7 +78,7 @@ class Session:
         known = _known_readings(self.rules.name, self.catalogue)
         if self.reading not in known:
             span = transcript.header.spans.get("rules")
-            raise NotationError(f"unknown rules reading '{self.reading}'; known readings: {', '.join(known)}",
+            raise ReadingError(f"unknown rules reading '{self.reading}'; known readings: {', '.join(known)}",
                                 Position(transcript.source, span.line, span.column) if span else None)
         # the catalogue reading whose sentences the reports quote: a reading that is no
         # translation (a publisher's ruling, say: readings.toml) quotes the English

@@ -1,4 +1,5 @@
-"""'Did you mean ...?': the nearest valid names to one that cannot be read.
+"""Words of messages: 'did you mean ...?', the nearest valid names to one that
+cannot be read, and a count with its noun ('1 player', '2 players').
 
 Used wherever a record names something the game does not have (a piece, a
 unit, an action word, a player, a place): the message then
@@ -40,3 +41,8 @@ def did_you_mean(written: str, names: Iterable[str], n: int = MOST, cutoff: floa
     shown = [f"'{c}'" for c in close] if quote else close
     listed = shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} or {shown[-1]}"
     return f" (did you mean {listed}?)"
+
+
+def counted(number: int, noun: str, plural: str | None = None) -> str:
+    """``'1 player'``, ``'3 players'``: a count with its noun in the number it needs."""
+    return f"{number} {noun if number == 1 else plural or noun + 's'}"

@@ -15,7 +15,7 @@ import hashlib
 from dataclasses import replace
 from os import PathLike
 
-from referee.base.errors import NotationError
+from referee.base.errors import FileError
 from referee.game.registry import game_class, game_grammar, game_reader, game_stamp, known_games
 from referee.store import codec, memos
 from referee.text import parser
@@ -57,7 +57,7 @@ def read_transcript(path: str | PathLike) -> Transcript:
     try:
         data = parser.read_record_file(path)
     except OSError as e:
-        raise NotationError(f"cannot read the transcript {name}: {e.strerror or e}") from None
+        raise FileError(f"cannot read the transcript {name}: {e.strerror or e}") from None
     return transcript_from_bytes(data, name)
 
 

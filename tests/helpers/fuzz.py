@@ -80,7 +80,7 @@ TRANSCRIPTS = sorted(p for p in (ROOT / "transcripts" / "cyclades").glob("*.txt"
                      if not p.name.endswith(".report.txt"))
 LONG = 100_000  # "very long": 10^5 characters
 #: The error codes counted (docs: referee/base/errors.py), shown even when none occurred.
-ERROR_CODES = ("notation", "sequence", "board", "solver-limit", "data", "illegal", "error")
+ERROR_CODES = ("notation", "sequence", "board", "solver-limit", "data", "illegal", "file", "reading", "option")
 
 
 # =============================================================== draws ==

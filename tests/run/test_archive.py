@@ -10,6 +10,7 @@ import json
 import os
 import shutil
 import signal
+import stat
 import subprocess
 import sys
 import time
@@ -19,7 +20,7 @@ import pytest
 from click.testing import CliRunner
 
 from referee.cli import main
-from referee.run.archive import default_jobs
+from referee.run.archive import SUMMARY_WIDTH, default_jobs, summary_text
 from referee.run.records import find_records
 from referee.run.verdicts import record_line
 from referee.run.worker import RECORD_TIME_LIMIT
@@ -121,7 +122,7 @@ def test_json_lines_one_report_per_record_then_the_summary(archive):
 
 def test_a_missing_path_is_an_unreadable_record(archive):
     result = run("check", "games/2024/b-legal.txt", "games/nowhere.txt", "--jobs", "1")
-    assert "games/nowhere.txt: unreadable: error[notation]: cannot read the transcript games/nowhere.txt" \
+    assert "games/nowhere.txt: unreadable: error[file]: cannot read the transcript games/nowhere.txt" \
         in result.output
     assert result.exit_code == 2
 
@@ -197,7 +198,7 @@ def test_the_archive_report_resumes_by_content(archive):
     report = Path("report.jsonl")
     first = run("check", str(archive), "-o", str(report), "--jobs", "2")
     assert first.exit_code == 2
-    assert first.output.startswith("checked 3 records")  # the reports went to the file
+    assert first.stdout.startswith("checked 3 records")  # the reports went to the file
     entries = [json.loads(line) for line in report.read_text(encoding="utf-8").splitlines()]
     assert entries[0]["referee_archive"] == 1 and entries[0]["options"]["strict"] is False
     assert sorted(e["file"] for e in entries[1:4]) == [
@@ -214,6 +215,32 @@ def test_the_archive_report_resumes_by_content(archive):
     assert len(lines) == 5 + 4  # appended: the run's line, two reports, the summary
     assert sorted(json.loads(line)["file"] for line in lines[6:8]) == ["games/2024/c-broken.txt",
                                                                         "games/2024/d-new.txt"]
+
+
+def test_the_archive_report_is_its_owners_only_and_names_the_unreadable_records_on_screen(archive):
+    result = run("check", str(archive), "-o", "report.jsonl", "--jobs", "1")
+    assert result.exit_code == 2
+    assert stat.S_IMODE(os.stat("report.jsonl").st_mode) == 0o600  # as a single record's -o file
+    assert result.stdout.startswith("checked 3 records")
+    assert result.stderr.startswith("games/2024/c-broken.txt:2:") and ": unreadable: error[" in result.stderr
+    assert "games/a-illegal.txt" not in result.stderr  # in the report only: it was checked
+    assert run("check", "games/a-illegal.txt", "-o", "one.txt").exit_code == 1
+    assert stat.S_IMODE(os.stat("one.txt").st_mode) == 0o600
+
+
+def test_the_count_by_rule_goes_on_as_many_lines_as_it_takes():
+    by_rule = {f"a_rather_long_rule_id_{number}": 40 - number for number in range(40)}
+    summary = {"summary": {"records": 40, "moves": 900, "seconds": 3.0, "workers": "2 jobs", "already_reported": 0,
+                           "report": None, "legal": 0, "illegal": 40, "unreadable": 0, "not_judged": 0, "failed": 0,
+                           "illegal_moves": sum(by_rule.values()), "illegal_moves_by_rule": by_rule,
+                           "skipped": {"expected_reports": 0, "not_transcripts": []}}}
+    lines = summary_text(summary).splitlines()
+    counts = lines[2:]
+    assert counts[0].startswith(f"  {sum(by_rule.values())} illegal moves by rule: a_rather_long_rule_id_0 40,")
+    assert all(line.startswith("    a_rather_long_rule_id_") for line in counts[1:])
+    assert all(len(line) <= SUMMARY_WIDTH for line in lines)
+    assert ", ".join(line.strip() for line in counts).endswith("a_rather_long_rule_id_39 1")
+    assert " ".join(counts).count("a_rather_long_rule_id_") == 40
 
 
 def test_an_interrupted_line_is_cut_and_the_record_checked_again(archive):

@@ -283,7 +283,8 @@ def group_moves(moves: list[Fn], limit: int | None = 6, state: frozenset | None 
         elif isinstance(items[0], int) and screened and wording.startswith("offer "):
             lines.append(wording.format(min(items)).replace(" GP to ", " GP or more to ", 1))
         elif isinstance(items[0], int):
-            lines.append(wording.format(_ranges(items)))
+            text = wording.format(_ranges(items))
+            lines.append(text.replace(" troops ", " troop ", 1) if max(items) == 1 else text)  # move 1 troop
         else:
             lines.append(wording.replace("{n}", str(len(items))).format(_listing(items, limit)))
     return lines

@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from referee.base.errors import BoardError, NotationError, Position
+from referee.base.errors import BoardError, FileError, NotationError, Position
 from referee.base.frozen_map import FrozenMap
 from referee.base.terms import Fn, fn
-from referee.base.words import did_you_mean
+from referee.base.words import counted, did_you_mean
 from referee.game.contract import Game, one_fluent
 from referee.game.parts import part
 from referee.game.parts.scenarios import Scenarios
@@ -66,10 +66,10 @@ def setup(transcript: Transcript, board_file: str | None = None, rules: str | No
                 path = Path(transcript.source).parent / path
         try:
             board = load_board(path)
-        except BoardError as error:
+        except (BoardError, FileError) as error:
             if board_file:  # from the command line: the error names the file already
                 raise
-            raise BoardError(error.message, _position(transcript, "board"), error.context) from None
+            raise type(error)(error.message, _position(transcript, "board"), error.context) from None
     else:
         board = builtin_board(int(board_ref[0]) if board_ref else len(players))
     if len(players) not in board.player_counts:
@@ -122,8 +122,9 @@ def starting_placement(transcript: Transcript, board: Board, players: tuple[str,
         if len(set(islands)) != len(islands) or len(set(fleets)) != len(fleets):
             raise illegal("a place is named twice")
         if (len(islands), len(fleets)) != (len(seat[0]), len(seat[1])):
-            raise illegal(f"a player starts with {len(seat[0])} islands and {len(seat[1])} fleets on this board, "
-                          f"the line names {len(islands)} islands and {len(fleets)} sea spaces")
+            raise illegal(f"a player starts with {counted(len(seat[0]), 'island')} and "
+                          f"{counted(len(seat[1]), 'fleet')} on this board, the line names "
+                          f"{counted(len(islands), 'island')} and {counted(len(fleets), 'sea space')}")
         for sea in fleets:
             if not board.sea_islands(sea) & set(islands):
                 raise illegal(f"the fleet on {sea} is next to none of {line.player}'s islands")

@@ -10,7 +10,7 @@ from fastapi import APIRouter, Depends, Path, Request
 
 from referee.ask.options import CheckOptions
 from referee.ask.session import readings
-from referee.base.errors import RefereeError
+from referee.base.errors import ReadingError, RefereeError
 from referee.service.dependencies import ServiceLimits, ServiceNetwork, TableAccess, WorkerJobs
 from referee.service.errors import ServiceError
 from referee.service.links import link_json, links_json
@@ -148,7 +148,7 @@ async def table_correct(token: str, request: TableCorrection, jobs: WorkerJobs, 
         table = await tables.call("table", link.table)
         known = [r["reading"] for r in readings(table.game)["readings"]]
         if request.rules not in known:
-            raise ServiceError(422, "notation", f"unknown rules reading '{request.rules}'; known readings: "
+            raise ServiceError(422, ReadingError.code, f"unknown rules reading '{request.rules}'; known readings: "
                                                 f"{', '.join(known)}")
     players = game = unread = None
     if text != current.text:  # the links follow the players line (tables.reseat), when it can be read

@@ -221,7 +221,8 @@ def test_setup_placement_a_transcript_may_state_the_starting_placement():
 
 @pytest.mark.parametrize("lines, why", [
     (("start: Pat IS1, IS4, F3, F5",), "the fleet on F3 is next to none of Pat's islands"),
-    (("start: Pat IS1, B2, F5",), "a player starts with 2 islands and 2 fleets on this board"),
+    (("start: Pat IS1, B2, F5",), ("a player starts with 2 islands and 2 fleets on this board, the line names "
+                                   "1 island and 2 sea spaces")),
     (("start: Pat IS1, IS4, B2, Z9",), "Z9 is neither an island nor a sea space"),
     (("start: Pat IS1, IS2, B2, C2",), "IS2 is also Quinn's"),
     (("start: Pat IS1, IS4, B2, F5", "start: Quinn IS1, IS8, K2, C1"), "IS1 is also Pat's"),
