@@ -4,13 +4,13 @@ A state is a set of :class:`~referee.base.terms.Fn` terms, and the rule
 programs give each argument a meaning by its place: ``gold(Player, Amount)``.
 Python reads those terms here, through one declaration per kind of term::
 
-    Offer = fluent("offer", "marker", "god", "amount")
+    Heap = fluent("heap", "number", "size")
 
-    for offer in Offer.of(draft):          # every offer/3 of a state or a Draft
-        if offer.god == god: ...
-    Offer.make(marker, god, 2)             # the term offer(Marker, god, 2)
-    Offer.read(term).amount                # one term, refused unless offer/3
-    Offer.match(term)                      # its view, or None for another term
+    for heap in Heap.of(draft):            # every heap/2 of a state or a Draft
+        if heap.size == 0: ...
+    Heap.make(2, 5)                        # the term heap(2, 5)
+    Heap.read(term).size                   # one term, refused unless heap/2
+    Heap.match(term)                       # its view, or None for another term
     Score.find(state, "Ann")               # the view whose leading fields are the key
     Score.lookup(state, "Ann", default=0)  # the last field of that view
 
@@ -20,14 +20,14 @@ as a tuple, so the fast path reads with it too. The name and the arity of the
 term are checked when it is read: a term of another name or arity is refused
 (:class:`TermShapeError`), or is not matched by :meth:`match`. ``fact`` and
 ``compound`` are ``fluent`` under the names a reader expects for a static fact,
-and for a move or a term inside one (``compound("", "player", "island")`` is
-the tuple ``(Player, Island)``).
+and for a move or a term inside one (``compound("", "player", "heap")`` is
+the tuple ``(Player, Heap)``).
 
 A counter ``count(Name, Key, N)`` (absent when 0, kept by
 :class:`~referee.game.state.Draft`) is declared by its name and the parts of its
-key: ``Troops = counter("troops", "player", "island")`` reads
-``Troops.counts(draft)`` as ``{Troops(player, island): n}`` and builds the key
-``Troops.key(player, island)`` for ``Draft.count`` and ``Draft.change``. The
+key: ``Taken = counter("taken", "player", "heap")`` reads
+``Taken.counts(draft)`` as ``{Taken(player, heap): n}`` and builds the key
+``Taken.key(player, heap)`` for ``Draft.count`` and ``Draft.change``. The
 Draft itself indexes its counters through the named accessors ``counter_name``,
 ``counter_key``, ``counter_index`` and ``counter_amount`` (no view is built: it
 reads counters by the thousand in a game).
@@ -65,7 +65,7 @@ class Declared(tuple):
 
     @classmethod
     def shape(cls) -> str:
-        """The declared term as the rules write it: ``offer(marker,god,amount)``."""
+        """The declared term as the rules write it: ``heap(number,size)``."""
         return f"{cls.NAME}({','.join(cls.FIELDS)})"
 
     @classmethod
