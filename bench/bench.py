@@ -328,7 +328,7 @@ def measure_movement(path: Path, positions: int = 12, each: int = 4) -> None:
     judge: dict[str, list[float]] = {"sail": [], "march": []}
     listing: list[float] = []
     for state in after_moves[:positions] or states:  # the alternatives after a movement
-        session.referee.engine = Engine(rules.program_files)
+        session.referee.engine = Engine(session.referee.engine.program_files)
         start = time.perf_counter()
         session.alternatives(state)
         listing.append(time.perf_counter() - start)

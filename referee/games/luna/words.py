@@ -6,6 +6,7 @@ from referee.base.terms import Fn
 from referee.game.parts.words import Words
 
 from . import describe
+from .fluents import Disc
 
 
 def scores(state: frozenset) -> dict[str, int]:
@@ -37,5 +38,10 @@ class LunaWords(Words):
         if not winners:
             return "the game is not over"
         points = scores(state)
-        ranking = ", ".join(f"{p} {v}" for p, v in sorted(points.items(), key=lambda kv: -kv[1]))
+        # rule end_tie: the most influence, and of those tied the player ahead on the council
+        # (the higher seat, then the disc higher in its stack); then by name, so that the line
+        # never depends on the order a set is walked in
+        council = {disc.player: (disc.seat, disc.height) for disc in Disc.of(state)}
+        ranked = sorted(points, key=lambda p: (-points[p], *(-x for x in council.get(p, (0, 0))), p))
+        ranking = ", ".join(f"{p} {points[p]}" for p in ranked)
         return f"{winners[0]} wins with {points.get(winners[0], 0)} influence ({ranking})"

@@ -11,6 +11,8 @@ from __future__ import annotations
 from helpers.luna import check, position, transcript
 
 from referee.base.terms import fn
+from referee.game.parts import part
+from referee.game.parts.words import Words
 from referee.games.luna.fluents import BuilderStep, CouncilValue, PriestessValue
 
 START = position("round 1")
@@ -139,6 +141,14 @@ def test_end_tie_goes_to_the_player_ahead_on_the_council():
     assert end.has("winner", "Bob")  # same seat, Bob's disc on top
     ahead = even.changed([fn("disc", "Ann", 1, 1)], [fn("disc", "Ann", 0, 1)])
     assert ahead.game_step().has("winner", "Ann")
+    # and the outcome line ranks the tied players as the rule does: the winner first, whatever
+    # order the state's fluents are walked in (it followed Python's hash seed)
+    words = part(START.rules, Words)
+    for finished, first, second in ((end, "Bob", "Ann"), (ahead.game_step(), "Ann", "Bob")):
+        points = finished.score(first)
+        assert finished.score(second) == points
+        assert words.describe_outcome(finished.state) == (f"{first} wins with {points} influence "
+                                                         f"({first} {points}, {second} {points})")
 
 
 def test_the_game_lasts_six_rounds():
