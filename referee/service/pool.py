@@ -26,7 +26,9 @@ replaced and the request gets a ``solver-limit`` error that names the bound.
 A request that finds its worker dead before it starts is sent once more, to a
 fresh worker; one whose worker dies under it gets :class:`WorkerEnded`, which
 says so. A worker that has grown past its memory bound answers, ends, and is
-replaced while its answer goes out. Ctrl-C in the terminal is the server's:
+replaced while its answer goes out; the fresh one first judges again the latest
+question about each table its predecessor held (at most ``WARM_TABLES``), so
+that a table's players do not meet a cold worker. Ctrl-C in the terminal is the server's:
 it finishes the requests in flight and then stops the workers.
 """
 
@@ -47,6 +49,11 @@ QUEUE_PER_WORKER = 16
 COMPARE_QUEUE = 2
 #: The module of the jobs the workers answer (run in the workers only: the server never loads the solver).
 JOBS_MODULE = "referee.service.jobs"
+#: The tables a fresh worker, renewed past its memory bound, judges again before it
+#: takes requests (the latest question about each), so that they are not cold.
+WARM_TABLES = 8
+#: The tables whose latest question the pool remembers (to warm a renewed worker).
+KEPT_QUESTIONS = 256
 
 
 class _Worker:
@@ -234,6 +241,7 @@ class WorkerPool:
         self.renewed = 0  # workers replaced after answering, grown past their memory bound
         self.dropped = 0  # requests whose client left before their answer
         self._background: set = set()
+        self._latest: dict = {}  # a table's key -> the latest question about it (to warm a renewed worker)
 
     def new_worker(self, warm: bool) -> _Worker:
         return _Worker(warm, self.memory)
@@ -259,6 +267,11 @@ class WorkerPool:
         it (else the pool's). A comparison runs in its own lane."""
         lane = self.compares if name == "compare" else self.checks
         limit, option = bound or (self.time_limit, "referee serve --time-limit")
+        if key is not None and "transcript" in request:
+            self._latest.pop(key, None)
+            self._latest[key] = request
+            if len(self._latest) > KEPT_QUESTIONS:
+                self._latest.pop(next(iter(self._latest)))
         try:
             worker = await lane.take(key, recent)
         except asyncio.CancelledError:
@@ -320,8 +333,29 @@ class WorkerPool:
 
     async def _renew(self, lane: _Lane, worker: _Worker) -> None:
         """A worker that has grown past its memory bound, stopped (it is idle)
-        and replaced; the tables it held go with the new one, cold."""
-        await lane.give(await lane.replace(worker, kill=False, grown=True))
+        and replaced; the tables it held go with the new one, which judges them
+        again before it takes a request."""
+        fresh = await lane.replace(worker, kill=False, grown=True)
+        if not await self._warm(fresh):  # grown past its bound by the warming itself: a fresh one, cold
+            fresh = await lane.replace(fresh, kill=False, grown=True)
+        await lane.give(fresh)
+
+    async def _warm(self, worker: _Worker) -> bool:
+        """Check the latest question about each table ``worker`` holds, in it: its
+        session and engine are then warm, as its predecessor's were. A check that
+        fails costs only the warmth (the table's next question says what is wrong).
+        False when the worker ended meanwhile (grown past its bound, or lost)."""
+        loop = asyncio.get_running_loop()
+        for key in [k for k in self._latest if k in worker.keys][-WARM_TABLES:]:
+            try:
+                reply = await loop.run_in_executor(self._threads, worker.call, "check", self._latest[key],
+                                                   self.time_limit)
+            except WorkerLost:
+                return False
+            worker.counters = reply.counters
+            if reply.grown:
+                return False
+        return True
 
     async def _finish(self, lane: _Lane, worker: _Worker, call, kill: bool) -> None:
         """After a client left: a comparison's worker is replaced at once; any
