@@ -195,10 +195,12 @@ def test_substitute_never_takes_another_substitute_favour():
 
 
 def test_substitute_needs_a_novice_of_the_players_own():
-    """Rule substitute_needs_a_novice (the referee's reading): with a shrine the
-    favour action uses one novice, which the substitute cannot be alone."""
-    pos = START.set_novices("Ann", 1, "active", 1)
+    """Rule substitute_needs_a_novice (seed 002 read literally, reading zh-002-literal): with a
+    shrine the favour action uses one novice, which the substitute cannot be alone; by default
+    (rule substitute) it can."""
+    pos = position("round 1", header="rules: zh-002-literal").set_novices("Ann", 1, "active", 1)
     assert pos.judge("Ann: favour on 1 with substitute").rules == {"substitute_needs_a_novice"}
+    assert START.set_novices("Ann", 1, "active", 1).judge("Ann: favour on 1 with substitute").rules == set()
 
 
 def test_council_advance_one_seat_per_novice_and_stack_on_top():
