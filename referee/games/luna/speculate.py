@@ -104,6 +104,7 @@ def next_state(state: frozenset, facts: Facts, role, move: Fn) -> frozenset | No
     passes = True
     if phase == "actions":  # the round's first action has been made (rules/turns.lp)
         d.fluent("round_begins", present=False)
+        d.fluent("passed_over", p, present=False)  # a turn jumped, now taken (rules/state.lp)
     if phase == "prep_shrine" and name == "shrine":
         d.fluent("shrine", p, a[0])
         if d.value("start") == facts.left[p]:
@@ -215,6 +216,7 @@ def next_state(state: frozenset, facts: Facts, role, move: Fn) -> frozenset | No
         markers = d.value("markers")
         d.set("markers", markers - 1, drop_zero=False)
         if markers == 1:
+            d.facts -= {f for f in d.facts if f.name == "passed_over"}
             d.set("phase", fn("scoring"))
             d.set("control", GAME)
             d.add("score", p, delta=1)
