@@ -175,6 +175,11 @@ def next_state(state: frozenset, facts: Facts, role, move: Fn) -> frozenset | No
     elif name == "done":
         for f in [f for f in d.facts if f.name == "moving" and f.args[0] == p]:
             d.facts.discard(f)
+        back = d.one("turn_returns_to")  # the end of a travel made up out of turn (rules/state.lp)
+        if back is not None:
+            d.facts.discard(back)
+            d.set("control", back.args[0])
+            return frozenset(d.facts)
     elif name == "sailboat":
         origin, target, count = a
         d.novices(p, origin, INACTIVE if origin == JETTY else ACTIVE, -count)

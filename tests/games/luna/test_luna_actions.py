@@ -162,6 +162,10 @@ def test_action_turn_order_after_two_swapped_turns_the_order_is_as_before():
     travel = pos.judge("Cy: travel 1 from 6 to 3")
     assert travel.first == "action_turn_order" and travel.after.control() == "Cy"
     assert travel.after.after("Cy: travel 1 from 7 to 3").end_turn().control() == "Ann"
+    # a travel that makes up a turn keeps it for its groups, and the turn comes back at its end
+    made_up = cy.after.judge("Bob: travel 1 from 4 to 1")
+    assert made_up.first == "action_turn_order" and made_up.after.control() == "Bob"
+    assert made_up.after.after("Bob: travel 1 from 5 to 2").end_turn().control() == "Ann"
 
 
 def test_action_turns_a_travel_is_one_action():
