@@ -216,14 +216,14 @@ def explanation_text(v: Ruling, reading_label: str | None = None) -> str:
         lines.append(f"  assumed: {a}")
     if v.alternatives is not None:
         who = f" ({v.alternatives_for})" if v.alternatives_for else ""
-        if v.alternatives:
-            lines.append(f"  what may be done instead{who}:")
+        if v.alternatives:  # a legal move stands: its position's moves are not done "instead" of it
+            lines.append(f"  what may be done here{who}:" if v.legal else f"  what may be done instead{who}:")
             lines += [f"    - {a}" for a in v.alternatives]
             if v.alternatives_complete is False:
                 total = "a summary" if v.alternatives_total is None else f"{v.alternatives_total} legal moves in all"
                 lines.append(f"    ({total}; --all lists every one)")
         else:
-            lines.append(f"  nothing may be done instead{who}")
+            lines.append(f"  nothing else may be done{who}" if v.legal else f"  nothing may be done instead{who}")
     return "\n".join(lines)
 
 

@@ -15,16 +15,16 @@ import hashlib
 from dataclasses import replace
 from os import PathLike
 
-from referee.base.errors import NotationError
+from referee.base.errors import FileError
 from referee.game.registry import game_class, game_grammar, game_reader, game_stamp, known_games
 from referee.store import codec, memos
 from referee.text import parser
-from referee.text.transcript import CycleStart, Header, Play, PlayerDecl, Span, StartLine, Transcript
+from referee.text.transcript import Header, PeriodStart, PlacementLine, Play, PlayerDecl, Span, Transcript
 
 __all__ = ["parse_transcript", "read_transcript", "transcript_from_bytes"]
 
 #: The classes a kept record is made of (the codec builds no other).
-CLASSES = (Span, PlayerDecl, StartLine, Header, CycleStart, Play, Transcript)
+CLASSES = (Span, PlayerDecl, PlacementLine, Header, PeriodStart, Play, Transcript)
 
 
 @functools.cache
@@ -57,7 +57,7 @@ def read_transcript(path: str | PathLike) -> Transcript:
     try:
         data = parser.read_record_file(path)
     except OSError as e:
-        raise NotationError(f"cannot read the transcript {name}: {e.strerror or e}") from None
+        raise FileError(f"cannot read the transcript {name}: {e.strerror or e}") from None
     return transcript_from_bytes(data, name)
 
 

@@ -38,7 +38,7 @@ class UnknownGameError(RefereeError):
 
 def package_folder(package: str) -> Path:
     """The folder of an installed package, which holds its data files (rule
-    programs, grammars, boards, catalogues). The referee's packages are folders
+    programs, grammars, data files, catalogues). The referee's packages are folders
     on disk, as clingo reads rule files by path; importlib.resources would find
     the same folder at the cost of importing tempfile and zipfile, several
     milliseconds of every new process."""
@@ -79,23 +79,6 @@ def game_folder(game: str) -> Path:
     """The folder of a game's package, by the game's name: its rule programs,
     grammar, catalogue and data files are there."""
     return package_folder(game_package(game_class(game)))
-
-
-class Imported:
-    """A class attribute given as ``"package.module:name"`` and imported when it
-    is first read (a game's board picture: a process that only judges never
-    imports the drawing code)."""
-
-    def __init__(self, value: str):
-        self.value = value
-
-    def __get__(self, instance: object, owner: type) -> object:
-        found = load_object(self.value)
-        setattr(owner, self.name, found)  # read once: the class holds the object itself from now on
-        return found
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.name = name
 
 
 def known_games() -> tuple[str, ...]:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
-from referee.base.errors import RefereeError, SolverLimitError
+from referee.base.errors import SolverLimitError
 from referee.base.terms import Fn, Term, intern, term_text
 from referee.judge.relevance_store import KeptFile, input_text, static_text
 from referee.judge.relevance_store import write_all as write_kept
@@ -65,7 +65,7 @@ DEFAULT_TIME_LIMIT = 10.0
 #: How often a call in progress is held against its bound (seconds).
 CPU_POLL = 0.02
 #: Default bound on the number of input facts one judgement may carry; a
-#: transcript that would exceed it (a thousand players, a huge board) is refused
+#: transcript that would exceed it (a thousand players, a huge map) is refused
 #: before grounding.
 DEFAULT_MAX_FACTS = 50_000
 #: Positions whose legal moves are grounded in one call (``legal_moves_many``):
@@ -934,7 +934,7 @@ def best_model(program: str, prefixes: tuple[str, ...], glue: str, facts: Iterab
     its predicates renamed apart (:func:`renamed`), with ``glue`` (choice rules,
     constraints, ``#minimize`` and ``#show``) over ``facts``.
 
-    Grounding is bounded by ``ground_seconds`` (a RefereeError ``failure`` when
+    Grounding is bounded by ``ground_seconds`` (a SolverLimitError ``failure`` when
     it is hit or fails), solving by ``seconds``. Returns the shown atoms of the
     best model found (None when there is none) and whether it is proven optimal.
     """
@@ -949,7 +949,7 @@ def best_model(program: str, prefixes: tuple[str, ...], glue: str, facts: Iterab
             backend.add_rule([backend.add_atom(to_symbol(term))])
     finished, error = _ground_within(ctl, ground_seconds)
     if not finished or error is not None:
-        raise RefereeError(failure + (f": {error}" if error is not None else ""))
+        raise SolverLimitError(failure + (f": {error}" if error is not None else ""))
     best: list = []
     with ctl.solve(on_model=lambda m: best.append([from_symbol(s) for s in m.symbols(shown=True)]),
                    async_=True) as handle:

@@ -4,7 +4,7 @@ same record would otherwise follow the whole game again through the judgement
 cache (about 50 ms for a long game).
 
 A run is kept under the record's digest and name, the options that change a
-run (rules reading, board, fast path, strict), the key the engine keeps its
+run (rules reading, data file, fast path, strict), the key the engine keeps its
 judgements under (``Engine.rules_key``: the rule programs, the static facts and
 the solver's stamp), and the stamps of the referee's and the game's code
 (referee/store/memos.py); its own results only (not its transcript and rules,

@@ -158,7 +158,7 @@ class Run:
     steps: list[Step] = field(default_factory=list)
     stopped: bool = False  # strict mode stopped at an illegal move
     assumptions: list[Assumption] = field(default_factory=list)
-    periods: int = 0  # the cycles (rounds) begun, at a heading or assumed
+    periods: int = 0  # the periods (rounds) begun, at a heading or assumed
     # A whole run's steps up to where the record stops, before the turns nobody
     # wrote are ended (None for any other run): run(close=False) makes just those.
     record_end: int | None = None
@@ -178,7 +178,7 @@ class Run:
 
     def unclosed(self) -> Run | None:
         """This whole run as ``run(close=False)`` makes it: its steps up to where
-        the record stops (the position ``moves`` and ``board`` ask about); None
+        the record stops (the position ``moves`` and the picture ask about); None
         when not known."""
         if self.record_end is None:
             return None

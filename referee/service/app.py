@@ -32,7 +32,7 @@ from fastapi import FastAPI
 
 from referee import __version__
 from referee.service.errors import HANDLERS
-from referee.service.limits import LinkRates, Limits
+from referee.service.limits import Limits, LinkRates
 from referee.service.middleware import BodyLimit, HostCheck, SecurityHeaders
 from referee.service.network import Network
 from referee.service.pool import WorkerPool

@@ -12,6 +12,7 @@ from starlette.exceptions import HTTPException
 from referee.service.errors import error_response
 from referee.service.limits import BODY_TIMEOUT
 
+
 class HostCheck:
     """ASGI middleware: a request whose Host header names none of the served
     names is refused (400) before anything else — a page of another site

@@ -40,8 +40,9 @@ def cache_dir() -> Path:
     return Path(base) / "referee"
 
 
-#: Files of one kind the folder keeps by default; past it, the oldest written
-#: go (each version of the rules, each board file, each test's data adds one).
+#: Files of one kind (the first word of their name: ``toml``, ``outlines``...)
+#: the folder keeps; past it, the oldest written go (each version of the rules,
+#: each data file, each test's data adds one).
 KEEP_PER_KIND = 64
 
 #: What a decoder raises for data it refuses (the file is then rebuilt).

@@ -3,7 +3,7 @@ process (``referee explain`` after ``referee check``) does not judge the whole
 game again.
 
 A judgement is stored under the rules (the rule programs' text and the static
-data: the reading, the board, the players), the state and the move, hashed
+data: the reading, the data file, the players), the state and the move, hashed
 together: it is only ever used for exactly the position it was computed for,
 so a verdict read from the cache is the verdict the solver gives.
 

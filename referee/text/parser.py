@@ -230,8 +230,8 @@ class _Source:
         except UnexpectedInput as e:
             raise _problem(e, _Source(self.name, text)) from None
 
-#: Full-width digits and Latin letters (an East Asian keyboard's, as in ３ on Zeus,
-#: ＩＳ４) read as their ASCII forms, one character for one, so every column stays;
+#: Full-width digits and Latin letters (an East Asian keyboard's, as in ｔａｋｅ ３,
+#: ＨＥＡＰ４) read as their ASCII forms, one character for one, so every column stays;
 #: full-width punctuation and spaces are the grammars' own (common.lark).
 _FULL_WIDTH = {code: code - 0xFEE0 for start, end in ((0xFF10, 0xFF19), (0xFF21, 0xFF3A), (0xFF41, 0xFF5A))
                for code in range(start, end + 1)}
@@ -426,8 +426,8 @@ def _syntax_error(e: UnexpectedInput, src: _Source) -> NotationError:
 
 def _nearest_form(notation: Notation, line_text: str) -> str:
     """' (did you mean ...?)' with the first of the reader's rephrasings of the
-    line that the grammar reads ('Ann/Ares: recruit troop on IS2' → 'Ann/Ares:
-    troop on IS2'), or ''. Only its syntax is checked: the names in it are the
+    line that the grammar reads ('Ann: take away 2 from heap 1' → 'Ann: take 2
+    from 1'), or ''. Only its syntax is checked: the names in it are the
     reader's to judge, as in any line."""
     from lark.exceptions import LarkError
 
@@ -466,7 +466,7 @@ def _keywords(notation: Notation) -> dict[str, tuple[str, ...]]:
 
 @functools.cache
 def _line_starts(notation: Notation) -> frozenset[str]:
-    """The terminals a line may begin with (a header's keyword, 'cycle', 'round'...):
+    """The terminals a line may begin with (a header's keyword, a period's heading 'round'...):
     what the parser accepts at the start of the text."""
     from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
@@ -486,7 +486,7 @@ def _keyword_hint(notation: Notation, line_text: str, column: int, found: str, t
     the grammar: the word found where a keyword goes ('favur'), a word of the
     piece before it that is no word of the game ('bye Pegasus', 'retreet to IS3'),
     or the line's first word where a line's keyword goes ('cylce 2'). A reading
-    module may name the game's other words (``known(word)``: gods, units...)."""
+    module may name the game's other words (``known(word)``: pieces, units...)."""
     keywords = _keywords(notation)
     found_word = found.strip("'")
     if _WORD_RE.fullmatch(found_word):

@@ -1,6 +1,6 @@
 """TOML data files with errors that point at a line and column.
 
-Board files and rule catalogues are TOML; ``TomlSource`` parses one and builds
+Data files and rule catalogues are TOML; ``TomlSource`` parses one and builds
 errors (of the caller's error class) located at the line where a key path is
 written, with the source line and a caret.
 """
@@ -103,7 +103,7 @@ class TomlSource:
 
     def error(self, message: str, path: tuple[str, ...] = (), token: str | None = None) -> RefereeError:
         """An error at the place in the file where ``path`` (a key path such as
-        ('islands', 'IS3')) is written — at ``token`` (a regex; 'LAST:' picks the
+        ('places', 'P3')) is written — at ``token`` (a regex; 'LAST:' picks the
         last match) within it — else at the header of the nearest enclosing table."""
         found = self._locate(path, token) if path else None
         if found is None:

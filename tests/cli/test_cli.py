@@ -193,7 +193,7 @@ def test_board_file_named_in_the_header_is_found_beside_the_transcript(tmp_path)
     missing = tmp_path / "missing.txt"
     missing.write_text(path.read_text().replace("ours.toml", "nope.toml"), encoding="utf-8")
     result = CliRunner().invoke(main, ["check", str(missing)])
-    assert result.exit_code == 2 and f"{missing}:3:1: error[board]:" in result.output
+    assert result.exit_code == 2 and f"{missing}:3:1: error[file]: " in result.output
 
 
 def test_an_interrupted_check_leaves_nothing_written(game, tmp_path, monkeypatch):
@@ -223,3 +223,45 @@ def test_an_interrupted_write_leaves_no_half_written_file(game, tmp_path, monkey
     result = CliRunner().invoke(main, ["check", str(game), "-o", str(out)])
     assert result.exit_code == 130
     assert sorted(os.listdir(tmp_path)) == ["game.txt"]
+
+
+@pytest.mark.parametrize("command", [None, *sorted(main.commands)])
+def test_every_help_ends_with_examples_and_the_exit_codes(command):
+    result = run(*([command] if command else []), "--help")
+    assert result.exit_code == 0
+    examples = result.output.split("Examples:\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    assert examples and all(line.startswith("    referee ") for line in examples)
+    assert "Exit codes: 0 " in result.output
+    assert command is None or all(line.split()[1] == command for line in examples)
+
+
+def test_a_count_of_one_takes_the_singular():
+    result = CliRunner().invoke(main, ["board", "cyclades", "--players", "1"])
+    assert result.exit_code == 2
+    assert "no built-in Cyclades board for 1 player (there are boards for 2, 3, 4, 5)" in result.stderr
+
+
+def test_a_legal_move_is_never_followed_by_what_may_be_done_instead():
+    outbid = "transcripts/cyclades/illegal-outbid-too-low.txt"
+    legal = run("explain", outbid, "--move", "6")
+    assert legal.exit_code == 0 and "  LEGAL: offer 3 GP to Zeus" in legal.output
+    assert "instead" not in legal.output and "  what may be done here (Ann):" in legal.output
+    illegal = run("explain", outbid, "--move", "7")
+    assert illegal.exit_code == 1 and "  what may be done instead (Bob):" in illegal.output
+
+
+@pytest.mark.parametrize("args, kind", [
+    (["check", "nowhere.txt"], "file"),
+    (["explain", "nowhere.txt", "--move", "1"], "file"),
+    (["check", "referee/service/web"], "file"),  # a folder without records
+    (["check", "--rules", "klingon", "transcripts/cyclades/illegal-outbid-too-low.txt"], "reading"),
+    (["moves", "--rules", "klingon", "transcripts/cyclades/illegal-outbid-too-low.txt"], "reading"),
+    (["compare", "cyclades", "--rules", "en", "--rules", "klingon"], "reading"),
+    (["compare", "cyclades", "--rules", "en", "--rules", "klingon", "--transcripts"], "reading"),
+    (["explain", "transcripts/cyclades/illegal-outbid-too-low.txt", "--move", "99"], "option"),
+    (["board", "cyclades", "--after", "3", "--players", "3"], "option"),
+])
+def test_each_error_is_of_its_kind_in_every_command(args, kind):
+    """docs/report.md, "Errors": one table of kinds, the same in every command."""
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2 and f"error[{kind}]: " in result.stderr, result.output

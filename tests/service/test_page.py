@@ -118,6 +118,9 @@ def test_a_table_loads_a_game_clicks_the_illegal_move_and_reads_why(page):
     assert page.text_content("#board-caption") == "The position after move 7."  # a card, 4 god tiles, Ann, Bob
     assert "selected" in page.locator(f'#lines li[data-line="{line}"]').get_attribute("class")
     _screenshot(page, "page-explained.png")
+    page.locator(f'#lines li[data-line="{line - 1}"]').click()  # Ann's 3 on Zeus, legal: it stands
+    _until(page, "document.querySelector('#verdict').textContent.startsWith('LEGAL')")
+    assert page.text_content("#alternatives-title") == "What may be done here (Ann)"
 
 
 def test_the_page_on_a_phone_keeps_hidden_gold_hidden(browser, server):

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from referee.ask.options import CheckOptions
 from referee.ask.session import Session
 from referee.cli import main as referee_main
 from referee.game.notation import read_transcript
@@ -59,7 +60,7 @@ def test_a_warm_run_gives_the_verdicts_and_states_of_a_cold_solver_only_run(path
 def test_explain_after_check_judges_nothing_again(store_file):
     transcript = read_transcript(GAME)
     last = len(transcript.plays)
-    cold = Session(transcript, fast_path=False, cache=False).explain(move=last)
+    cold = Session(transcript, CheckOptions(fast_path=False), cache=False).explain(move=last)
     Session(transcript).check()
     _forget_runs(store_file)  # the judgements alone (with the check's run: tests/store/test_memo.py)
     session = Session(transcript)

@@ -283,13 +283,15 @@ def test_found_by_fuzzing_the_outcome_does_not_depend_on_the_hash_seed(tmp_path)
     path = tmp_path / "fuzz.txt"
     path.write_text("game: cyclades\nplayers: Ann red, Bob blue\ncycle 1\n"
                     "gods: Zeus, Ares, Athena / Poseidon\nAnn: Apollo\n", encoding="utf-8")
-    code = ("import sys\nfrom referee.api import Session\nfrom referee.errors import RefereeError\n"
+    code = ("import sys\nfrom referee.ask.session import Session\nfrom referee.base.errors import RefereeError\n"
             "try:\n    r = Session(sys.argv[1]).check(); print('report', len(r.problems))\n"
             "except RefereeError as e:\n    print('error', e.code, e.message)\n")
     children = [subprocess.Popen([sys.executable, "-c", code, str(path)], stdout=subprocess.PIPE, text=True,
                                  cwd=ROOT, env={**os.environ, "PYTHONHASHSEED": str(seed)})
                 for seed in (1, 2, 3, 4)]
     outcomes = {child.communicate(timeout=HANG_SECONDS)[0].strip() for child in children}
+    assert all(child.returncode == 0 for child in children)  # each child answered (an import error is no answer)
+    assert all(o.startswith(("report ", "error ")) for o in outcomes), outcomes
     # seen: 'report 4', 'report 5', 'error sequence the creature track is not written...',
     # 'error sequence the card that replaced a creature is not written...'
     assert len(outcomes) == 1, outcomes

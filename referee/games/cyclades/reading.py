@@ -35,13 +35,13 @@ from referee.text.syntax import quote as _quote
 from referee.text.toml_source import parse_toml
 from referee.text.transcript import (
     CHANCE,
-    CycleStart,
     FrozenMap,
     Header,
+    PeriodStart,
+    PlacementLine,
     Play,
     PlayerDecl,
     Span,
-    StartLine,
     Transcript,
 )
 
@@ -557,7 +557,7 @@ class _Reader:
     # -- a cycle --
 
     def cycle_line(self, meta, children):
-        return CycleStart(self._number(children[1]), _span(meta))
+        return PeriodStart(self._number(children[1]), _span(meta))
 
     def slot(self, meta, children):
         tokens = list(children)
@@ -1053,7 +1053,7 @@ def _assemble(records: list, src: SourceText, game: str) -> Transcript:
     cycle = 0
     players: dict[str, str] = {}  # casefolded -> declared
     first_move: _MoveLine | None = None
-    starts: list[StartLine] = []
+    starts: list[PlacementLine] = []
 
     def player_list() -> str:
         return _and(list(players.values()))
@@ -1085,7 +1085,7 @@ def _assemble(records: list, src: SourceText, game: str) -> Transcript:
                 if any(line.player == name for line in starts):
                     raise src.error_at(f"a second 'start:' line for {name}: each player's placement is stated once",
                                        record.span)
-                starts.append(StartLine(name, record.value[1], record.span))
+                starts.append(PlacementLine(name, record.value[1], record.span))
                 continue
             if record.key in header:
                 raise src.error_at(
@@ -1125,7 +1125,7 @@ def _assemble(records: list, src: SourceText, game: str) -> Transcript:
                 resolved = tuple(resolve(t) for t in record.value)
                 record = _HeaderLine("order", resolved, record.span)
             header[record.key] = record
-        elif isinstance(record, CycleStart):
+        elif isinstance(record, PeriodStart):
             if (cycle == 0 and record.number != 1) or record.number < cycle:
                 # A heading forgotten (cycle 3 after cycle 1) or written twice is the
                 # referee's to judge: it says what it assumed (docs/notation.md).
@@ -1157,7 +1157,7 @@ def _assemble(records: list, src: SourceText, game: str) -> Transcript:
                     emit = dataclasses.replace(emit, move=_with_names(emit.move, {str(t): resolve(t) for t in emit.names}))
                 play = Play(
                     role=CHANCE if emit.chance else role,
-                    god=None if emit.chance else record.god,
+                    group=None if emit.chance else record.god,
                     move=emit.move,
                     text=emit.text,
                     span=emit.span,
@@ -1178,9 +1178,9 @@ def _assemble(records: list, src: SourceText, game: str) -> Transcript:
         players=header["players"].value,
         order=header["order"].value if "order" in header else None,
         rules=header["rules"].value if "rules" in header else "en",
-        board=header["board"].value if "board" in header else None,
+        data_file=header["board"].value if "board" in header else None,
         spans=FrozenMap({key: line.span for key, line in header.items()}),
-        start=tuple(starts),
+        placements=tuple(starts),
         options=FrozenMap({"position": header["position"].value}) if "position" in header else FrozenMap(),
     )
     return Transcript(source=src.name, header=head, events=tuple(events))

@@ -16,7 +16,7 @@ from referee.base.terms import Fn, fn
 from referee.base.words import did_you_mean
 from referee.text.syntax import Leaf, Node, SourceText
 from referee.text.toml_source import parse_toml
-from referee.text.transcript import CycleStart, FrozenMap, Header, Play, PlayerDecl, Span, Transcript
+from referee.text.transcript import FrozenMap, Header, PeriodStart, Play, PlayerDecl, Span, Transcript
 
 ISLANDS = range(1, 8)
 JETTY = fn("jetty")
@@ -262,7 +262,7 @@ class _Reader:
             raise self.fail("with 'layout: normal' the game begins with 'preparation': the shrines and"
                             " novices are placed before round 1", node.span)
         self.round = number
-        self.events.append(CycleStart(number, node.span))
+        self.events.append(PeriodStart(number, node.span))
 
     def do_move_line(self, node: Node) -> None:
         player = node.leaves("PLAYER")[0]
@@ -383,7 +383,7 @@ class _Reader:
             game="luna",
             players=self.header["players"][0],
             rules=self.header.get("rules", ("en",))[0],
-            board=self.header.get("board", (None,))[0],
+            data_file=self.header.get("board", (None,))[0],
             spans=FrozenMap({key: span for key, (_, span) in self.header.items()}),
             options=FrozenMap(options),
         )

@@ -8,6 +8,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Request
 
+from referee.ask.options import CheckOptions
 from referee.service.dependencies import ServiceLimits, ServiceNetwork, WorkerJobs
 from referee.service.models import (
     BoardRequest,
@@ -32,8 +33,9 @@ class Answerer:
     async def answer(self, job: str, request: TranscriptRequest) -> dict:
         self.network.refuse_anonymous()
         self.limits.check_transcript(request.transcript)
-        data = request.model_dump(by_alias=True)
-        data["time_limit"] = self.limits.time_limit
+        data = request.model_dump(by_alias=True, exclude={"rules", "viewpoint"})
+        data["options"] = CheckOptions(rules=request.rules, time_limit=self.limits.time_limit,
+                                       viewpoint=request.viewpoint).to_json()
         answer = await self.jobs.run(job, data, recent=hash((request.transcript, request.name, request.rules)))
         answer["request"] = {"rules": request.rules, "as": request.viewpoint, "revision": None}
         return answer

@@ -8,14 +8,22 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Path, Request
 
+from referee.ask.options import CheckOptions
 from referee.ask.session import readings
-from referee.base.errors import RefereeError
+from referee.base.errors import ReadingError, RefereeError
 from referee.service.dependencies import ServiceLimits, ServiceNetwork, TableAccess, WorkerJobs
 from referee.service.errors import ServiceError
-from referee.service.models import (MAX_REVISION, TableCorrection, TableCreate, TableLine, TableQuestion,
-                                    TableWithdrawal, require_one_move)
-from referee.service.pool import InternalError
 from referee.service.links import link_json, links_json
+from referee.service.models import (
+    MAX_REVISION,
+    TableCorrection,
+    TableCreate,
+    TableLine,
+    TableQuestion,
+    TableWithdrawal,
+    require_one_move,
+)
+from referee.service.pool import InternalError
 from referee.service.tables import Link
 from referee.text.transcript import CHANCE
 
@@ -30,8 +38,8 @@ async def create_table(request: TableCreate, http: Request, jobs: WorkerJobs, ta
     as that player does). On a network, only from the computer running the service."""
     network.refuse_remote_host((http.client.host if http.client else "") or "")
     limits.check_transcript(request.transcript)
-    head = await jobs.run("header", {"transcript": request.transcript, "name": request.name,
-                                     "rules": request.rules, "time_limit": limits.time_limit})
+    head = await jobs.run("header", {"transcript": request.transcript, "name": request.name, "options": CheckOptions(
+        rules=request.rules, time_limit=limits.time_limit).to_json()})
     table, links = await tables.call("create", request.name, head["game"], head["players"], request.transcript,
                                      request.rules)
     return {"table": table.id, "name": table.name, "game": table.game, "players": list(table.players),
@@ -100,7 +108,7 @@ async def table_add(token: str, request: TableLine, jobs: WorkerJobs, tables: Ta
 
 async def _refuse_another_seat(link: Link, current, line: str, jobs, tables) -> None:
     """A player's link writes its own seat's moves and what chance shows (dice,
-    cards, god tiles: public at the table), never another player's: a move
+    cards, tiles: public at the table), never another player's: a move
     written in another's name and asked about (``??``) would have the referee
     state what that player's hidden figures allow (docs/service.md, "Who may
     write what"). Refused 403 ``another-seat``; a line that cannot be read is
@@ -140,13 +148,13 @@ async def table_correct(token: str, request: TableCorrection, jobs: WorkerJobs, 
         table = await tables.call("table", link.table)
         known = [r["reading"] for r in readings(table.game)["readings"]]
         if request.rules not in known:
-            raise ServiceError(422, "notation", f"unknown rules reading '{request.rules}'; known readings: "
+            raise ServiceError(422, ReadingError.code, f"unknown rules reading '{request.rules}'; known readings: "
                                                 f"{', '.join(known)}")
     players = game = unread = None
     if text != current.text:  # the links follow the players line (tables.reseat), when it can be read
         try:
             head = await jobs.run("header", {"transcript": text, "name": "correction",
-                                             "time_limit": limits.time_limit})
+                                             "options": CheckOptions(time_limit=limits.time_limit).to_json()})
             players, game = head["players"], head["game"]
         except RefereeError as error:  # stored all the same; the links stay as they were
             unread = error.to_json()
@@ -214,8 +222,9 @@ class TableAnswerer:
             viewpoint = seat
         rules = request.rules if "rules" in request.model_fields_set else revision.rules
         table = await self.tables.call("table", link.table)
-        data = {"transcript": revision.text, "name": table.name, "rules": rules, "as": viewpoint,
-                "time_limit": self.limits.time_limit, "tolerant": True, "table": table.id, "all": request.all}
+        options = CheckOptions(rules=rules, time_limit=self.limits.time_limit, viewpoint=viewpoint)
+        data = {"transcript": revision.text, "name": table.name, "options": options.to_json(), "tolerant": True,
+                "table": table.id, "all": request.all}
         data.update({k: getattr(request, k) for k in ("move", "line", "after") if getattr(request, k) is not None})
         answer = await self.jobs.run(job, data, recent=hash((revision.text, table.name, rules)), key=table.id)
         if not link.host and answer.get("viewpoint", viewpoint) != viewpoint:  # the server's own guard

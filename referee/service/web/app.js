@@ -472,8 +472,9 @@ function showVerdict(v) {
                         ...v.notes.map((n) => element("li", `note: ${n}`)));
   const alternatives = v.alternatives || [];
   const seenAs = v.viewpoint ? `, as ${v.viewpoint} sees it` : "";
+  const instead = v.legal ? "may be done here" : "may be done instead";  // a legal move stands
   $("#alternatives-title").textContent = alternatives.length
-    ? `What may be done instead (${v.alternatives_for}${seenAs})` : `Nothing may be done instead (${v.alternatives_for})`;
+    ? `What ${instead} (${v.alternatives_for}${seenAs})` : `Nothing ${instead} (${v.alternatives_for})`;
   $("#alternatives").replaceChildren(...alternatives.map((a) => element("li", a)));
   if (v.alternatives_complete === false) {
     const count = v.alternatives_total === null ? "a summary" : `${v.alternatives_total} legal moves in all`;
