@@ -204,7 +204,7 @@ def readings_text(readings: Readings) -> str:
             if v.ruling:
                 out.append(f"    ruling: {v.ruling}")
             for s in v.sources:
-                if s.seed == reading.name.removeprefix("zh-") or not reading.name.startswith("zh-"):
+                if s.seed == reading.name.removeprefix("zh-").split("-")[0] or not reading.name.startswith("zh-"):
                     zh = " ".join(s.zh.split())
                     out.append(f"    seed {s.seed} ({s.file}): {zh}")
                     out.append(f"      \"{s.en}\"")

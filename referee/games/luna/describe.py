@@ -158,7 +158,7 @@ def group_moves(moves: list[Fn], limit: int | None, data=None, state: frozenset 
         words = f"take a favour on {_island(i, data)} "
         if 0 in subs:
             words += pos.using(i, base)
-        elif base == 1:  # the substitute alone (reading luna-publisher-faq, variant substitute_alone)
+        elif base == 1:  # the substitute alone (rule substitute)
             words += "with a substitute novice alone"
         else:
             words += f"with a substitute novice and {pos.using(i, base - 1)[5:]}"

@@ -27,6 +27,8 @@ Placed = fluent("placed", "player", "pairs")
 BookBonusTaken = fluent("book_bonus_taken")
 Moving = fluent("moving", "player", "action")  # travel or waves
 RoundBegins = fluent("round_begins")
+PassedOver = fluent("passed_over", "player")  # a move out of turn jumped this player's turn
+TurnReturnsTo = fluent("turn_returns_to", "player")  # where the turn goes when a made-up travel ends
 
 # -- static facts --------------------------------------------------------------------------
 Seat = fact("seat", "player", "seat")

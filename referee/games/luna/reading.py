@@ -47,6 +47,8 @@ _TERM_WORDS = {
 _ACTIONS = ("an action (favour on 3, recruit on 3, shrine on 3, herbs 2 on 3, travel 2 from 1 to 3,"
             " waves 1 from jetty to 3, sailboat 2 from 1 to 3, occupy 12 from 3, enter 12, book 3 -> 9,"
             " council 2 from 3, banish 2, meditate; in the preparation: novices on 1, 2, 4, 6)")
+#: A '??' after a group of a travel or waves line, left out of the move's text.
+_DISPUTED_GROUP = re.compile(r"\s*(?:\?\?|？？)(?=\s*[,，、])")
 _LINES = "a new line (a header line, 'preparation', 'round N' or a player's move 'Ann: meditate')"
 
 
@@ -272,15 +274,21 @@ class _Reader:
             raise self.fail(f"'{player.text}' is not a player{did_you_mean(player.text, self.players.values())}:"
                             f" expected one of {', '.join(self.players.values())}", player)
         action = node.nodes()[0]
-        disputed = bool(node.leaves("DISPUTED"))
+        written = [c for c in action.children if c is not None]
+        # a '??' that ends the line marks the whole line; after a group, that group
+        line_ends_disputed = isinstance(written[-1], Leaf) and written[-1].kind == "DISPUTED"
+        disputed = bool(node.leaves("DISPUTED")) or line_ends_disputed
         line_text = self.src.line(node.span.line)
-        span = Span(action.span.line, action.span.column, action.span.end_line, action.span.end_column)
-        text = self.text(span)
+        last = next(c for c in reversed(written) if not (isinstance(c, Leaf) and c.kind == "DISPUTED"))
+        span = Span(action.span.line, action.span.column, last.span.end_line, last.span.end_column)
+        text = _DISPUTED_GROUP.sub("", self.text(span))
         if self.preparation and not self.round and action.kind not in ("shrine", "novices"):
             raise self.fail("in the preparation round a player places a shrine ('shrine on 3') or four pairs"
                             " of novices ('novices on 1, 2, 4, 6')", action.span)
-        for move in self.moves(action):
-            self.events.append(Play(name, None, move, text, span, disputed, line_text))
+        moves = self.moves(action)
+        marked = self.marked_groups(action) or [False] * len(moves)
+        for move, mark in zip(moves, marked, strict=True):
+            self.events.append(Play(name, None, move, text, span, disputed or mark, line_text))
 
     # -- actions --
     def modifiers(self, action: Node) -> tuple[int, int]:
@@ -292,6 +300,17 @@ class _Reader:
         if bribe and action.kind not in _BRIBE_OK:
             raise self.fail("a bribe is used to occupy a temple tile or to enter the temple", bribe[0])
         return int(bool(substitute)), int(bool(bribe))
+
+    @staticmethod
+    def marked_groups(action: Node) -> list[bool]:
+        """For a travel or waves line, which of its groups a '??' follows (none for other actions)."""
+        marked: list[bool] = []
+        for child in action.children:
+            if isinstance(child, Node) and child.kind == "hop":
+                marked.append(False)
+            elif isinstance(child, Leaf) and child.kind == "DISPUTED" and marked:
+                marked[-1] = True
+        return marked
 
     def hops(self, action: Node, waves: bool) -> list[tuple]:
         out = []

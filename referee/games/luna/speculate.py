@@ -33,6 +33,7 @@ from referee.games.luna.fluents import (
     Neighbour,
     Novices,
     OnTile,
+    PassedOver,
     Path,
     Placed,
     Pool,
@@ -46,6 +47,7 @@ from referee.games.luna.fluents import (
     StartPlayer,
     Supply,
     Temple,
+    TurnReturnsTo,
     Vacant,
 )
 
@@ -136,6 +138,7 @@ def next_state(state: frozenset, facts: Facts, role, move: Fn) -> frozenset | No
     passes = True
     if phase == "actions":  # the round's first action has been made (rules/turns.lp)
         d.fluent(RoundBegins, present=False)
+        d.fluent(PassedOver, p, present=False)  # a turn jumped, now taken (rules/state.lp)
     if phase == "prep_shrine" and name == "shrine":
         d.fluent(Shrine, p, a[0])
         if d.value(Start) == facts.left[p]:
@@ -206,6 +209,11 @@ def next_state(state: frozenset, facts: Facts, role, move: Fn) -> frozenset | No
     elif name == "done":
         for f in [f for f in Moving.of(d.facts) if f.player == p]:
             d.facts.discard(f.term())
+        back = d.one(TurnReturnsTo)  # the end of a travel made up out of turn (rules/state.lp)
+        if back is not None:
+            d.facts.discard(back.term())
+            d.set(Control, back.player)
+            return frozenset(d.facts)
     elif name == "sailboat":
         origin, target, count = a
         d.novices(p, origin, INACTIVE if origin == JETTY else ACTIVE, -count)
@@ -247,6 +255,7 @@ def next_state(state: frozenset, facts: Facts, role, move: Fn) -> frozenset | No
         markers = d.value(Markers)
         d.set(Markers, markers - 1, drop_zero=False)
         if markers == 1:
+            d.facts -= {f.term() for f in PassedOver.of(d.facts)}
             d.set(Phase, fn("scoring"))
             d.set(Control, GAME)
             d.add(Score, p, delta=1)

@@ -145,6 +145,30 @@ def test_action_turn_order_the_turn_passes_to_the_left():
     assert START.after("Ann: travel 1 from 2 to 6").judge("Bob: meditate").rules == {"not_in_control"}
 
 
+def test_action_turn_order_after_two_swapped_turns_the_order_is_as_before():
+    """Rule action_turn_order: a move out of turn, applied as played, takes the turn it jumped (the
+    turn passes on from the mover); a player passed over who then acts makes up that turn, and the
+    turn stays where it was. Each swapped move breaks the rule once; the next lines in order are legal."""
+    pos = position("round 1\nAnn: recruit on 2", 3)
+    cy = pos.judge("Cy: council 1 from 6")
+    assert cy.first == "action_turn_order" and cy.after.control() == "Ann"
+    bob = cy.after.judge("Bob: council 1 from 4")
+    assert bob.first == "action_turn_order" and bob.after.control() == "Ann"
+    assert bob.message("action_turn_order") == \
+        "it is Ann's turn: Cy has just acted, and the turn passes to the player on the left"
+    assert bob.after.after("Ann: council 1 from 3", "Bob: council 1 from 5", "Cy: council 1 from 7").control() == "Ann"
+    # a turn jumped and then reached in order is taken as usual
+    assert cy.after.after("Ann: council 1 from 3", "Bob: council 1 from 5").control() == "Cy"
+    # out of turn, a travel keeps the turn for the mover's next groups, then passes on from the mover
+    travel = pos.judge("Cy: travel 1 from 6 to 3")
+    assert travel.first == "action_turn_order" and travel.after.control() == "Cy"
+    assert travel.after.after("Cy: travel 1 from 7 to 3").end_turn().control() == "Ann"
+    # a travel that makes up a turn keeps it for its groups, and the turn comes back at its end
+    made_up = cy.after.judge("Bob: travel 1 from 4 to 1")
+    assert made_up.first == "action_turn_order" and made_up.after.control() == "Bob"
+    assert made_up.after.after("Bob: travel 1 from 5 to 2").end_turn().control() == "Ann"
+
+
 def test_action_turns_a_travel_is_one_action():
     """Rule action_turns: during a travel, only more groups; then the turn passes."""
     pos = START.after("Ann: travel 1 from 2 to 6")
@@ -196,10 +220,12 @@ def test_substitute_never_takes_another_substitute_favour():
 
 
 def test_substitute_needs_a_novice_of_the_players_own():
-    """Rule substitute_needs_a_novice (the referee's reading): with a shrine the
-    favour action uses one novice, which the substitute cannot be alone."""
-    pos = START.set_novices("Ann", 1, "active", 1)
+    """Rule substitute_needs_a_novice (seed 002 read literally, reading zh-002-literal): with a
+    shrine the favour action uses one novice, which the substitute cannot be alone; by default
+    (rule substitute) it can."""
+    pos = position("round 1", header="rules: zh-002-literal").set_novices("Ann", 1, "active", 1)
     assert pos.judge("Ann: favour on 1 with substitute").rules == {"substitute_needs_a_novice"}
+    assert START.set_novices("Ann", 1, "active", 1).judge("Ann: favour on 1 with substitute").rules == set()
 
 
 def test_council_advance_one_seat_per_novice_and_stack_on_top():

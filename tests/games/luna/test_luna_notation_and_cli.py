@@ -55,6 +55,38 @@ def test_chinese_action_words_of_seed_002():
     assert moves("Ann: 特权 on 3\nBob: 冥想") == [fn("favour", 3, 0), fn("meditate")]
 
 
+def disputed(body: str) -> list[tuple[str, bool]]:
+    """(move, disputed) of each play of a round-1 body."""
+    return [(str(p.move), p.disputed) for p in parse_transcript(transcript("round 1\n" + body), "t.luna").plays]
+
+
+def test_a_disputed_mark_after_a_group_marks_that_group_only():
+    """'??' after one group of a travel or waves line disputes that move; at the end of the line it
+    disputes the whole line, as on any action; the moves' text leaves the marks out."""
+    assert disputed("Ann: travel 1 from 2 to 6 ??, 1 from 3 to 7") == [("travel(2,6,1)", True),
+                                                                        ("travel(3,7,1)", False)]
+    assert disputed("Ann: waves 1 from 2 to 6, 1 inactive from 3 to 7 ？？， 1 from 4 to 1") == [
+        ("waves(2,active,6,1)", False), ("waves(3,inactive,7,1)", True), ("waves(4,active,1,1)", False)]
+    assert disputed("Ann: travel 1 from 2 to 6, 1 from 3 to 7 ??  # both") == [("travel(2,6,1)", True),
+                                                                                ("travel(3,7,1)", True)]
+    assert disputed("Ann: sailboat 1 from 2 to 6 ??") == [("sailboat(2,6,1)", True)]
+    assert disputed("Ann: favour on 1 with substitute ??") == [("favour(1,1)", True)]
+    plays = parse_transcript(transcript("round 1\nAnn: travel 1 from 2 to 6 ??, 1 from 3 to 7 ??"), "t.luna").plays
+    assert {p.text for p in plays} == {"travel 1 from 2 to 6, 1 from 3 to 7"}
+    assert (plays[0].span.column, plays[0].span.end_column) == (6, 44)
+
+
+def test_a_disputed_group_is_explained_in_the_check_report(tmp_path):
+    game = tmp_path / "g.txt"
+    game.write_text(transcript("round 1\nAnn: travel 1 from 2 to 6 ??, 1 from 3 to 7\nBob: meditate"),
+                    encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", str(game)])
+    assert result.exit_code == 0, result.output
+    assert "move 1, round 1, Ann: 'travel 1 from 2 to 6, 1 from 3 to 7'\n  LEGAL: travel: 1 novice from island 2" \
+        in result.output
+    assert "move 2," not in result.output and "1 disputed move explained" in result.output
+
+
 def test_preparation_pairs_on_one_line():
     text = transcript("preparation\nAnn: shrine on 1\nBob: shrine on 4\nAnn: novices on 2, 3, 5, 6", 2, "normal")
     plays = parse_transcript(text, "t.luna").plays
@@ -69,6 +101,7 @@ def test_preparation_pairs_on_one_line():
     ("round 1\nAnn: enter 5 with substitute", 5, 19, "a substitute novice replaces one novice"),
     ("round 1\nAnn: recruit on 3 with bribe", 5, 24, "a bribe is used to occupy"),
     ("round 1\nAnn: travel 1 inactive from 2 to 3", 5, 15, "only the waves favour moves inactive"),
+    ("round 1\nAnn: travel 1 from 2 to 6 ?? 1 from 3 to 7", 5, 30, "expected ',' or the end of the line"),
     ("preparation", 4, 1, "the introductory layout has no preparation round"),
 ])
 def test_notation_errors_say_where_and_what(body, line, column, words):
