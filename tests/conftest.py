@@ -1,11 +1,13 @@
 """Shared test setup: tests run from the repository root; whole games are
-replayed once per test process (``replay``)."""
+replayed once per test process (``replay``); a test module does no solver work
+while it is imported (tests/helpers/import_guard.py)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from helpers.import_guard import no_solving
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -35,6 +37,16 @@ def replay():
     from helpers.replays import replayed
 
     return replayed
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_make_collect_report(collector):
+    """A test module is imported (collected) with solving refused: solver work at
+    import time is a collection error that says so."""
+    if not isinstance(collector, pytest.Module):
+        return (yield)
+    with no_solving(collector.nodeid):
+        return (yield)
 
 
 #: The modules whose tests of a transcript read the one replay of it (tests/helpers/replays.py)
