@@ -213,8 +213,9 @@ def test_fleet_move_and_troop_move_alternatives_are_grouped():
 
 
 def test_income_counts_the_prosperity_of_sea_spaces_held_by_fleets():
-    """Rule income: "Each player collects 1 GP per prosperity symbol they control: printed on their islands,
-    Apollo's markers on their islands, and printed on sea spaces holding their fleets." — Bob's fleet sails to
+    """Rule income: "Each player receives 1 GP for every prosperity symbol they control: those printed on their
+    islands, Apollo's prosperity markers on their islands, and those printed on sea spaces where they have
+    fleets. ..." — Bob's fleet sails to
     F7 (1 symbol): his income goes from 2 (IS2 1, F1 1) to 3."""
     g = ares_and_poseidon("Bob/Poseidon: fleet D4 -> D5 -> E6 -> F7", "Cy/Apollo: prosperity on IS3", "cycle 2",
               "creatures: Harpy, Pegasus", "gods: Zeus, Athena")

@@ -31,7 +31,7 @@ def test_favour_take_two_novices_one_with_a_shrine():
 
 
 def test_favour_one_each_not_a_kind_already_held():
-    """Rule favour_one_each: 你不能获得已经拥有的特权块."""
+    """Rule favour_one_each: "你只能同时保留每种特权块各一个"; seed 002 on the action: "你不能获得已经拥有的特权块"."""
     pos = round_one().set_novices("Ann", 6, "active", 2)
     assert pos.judge("Ann: favour on 6").rules == {"favour_one_each"}
 
@@ -43,7 +43,7 @@ def test_favour_none_left_on_the_island():
 
 
 def test_recruit_a_third_novice_from_the_supply_all_three_inactive():
-    """Rule recruit: 3 个学徒均为不可用状态."""
+    """Rule recruit: "... 3个学徒均为不可用状态"."""
     pos = round_one().after("Ann: recruit on 2")
     assert pos.novices("Ann", 2, "inactive") == 3 and pos.novices("Ann", 2, "active") == 0
     assert pos.value("supply", "Ann") == round_one().value("supply", "Ann") - 1
@@ -181,7 +181,7 @@ def test_substitute_replaces_one_novice_of_another_action():
 
 
 def test_substitute_never_takes_a_temple_tile():
-    """Rule substitute_not_for_tile: 你不能使用虚拟学徒占领神庙块."""
+    """Rule substitute_not_for_tile: "你不能使用虚拟学徒占领神庙块"."""
     assert round_one().judge("Ann: occupy 5 from 5 with substitute").rules == {"substitute_not_for_tile"}
 
 
@@ -209,7 +209,7 @@ def test_council_advance_one_seat_per_novice_and_stack_on_top():
 
 
 def test_council_last_seat_goes_under_the_stack():
-    """Rule council: 但是如果在教会条的最后一格，则把你的圆饼放在堆叠的最下方."""
+    """Rule council: "... 但是如果在教会条的最后一格，则把你的圆饼放在堆叠的最下方"."""
     last = round_one().value("last_seat", default=None) or max(f.args[0] for f in round_one().rules.static
                                                            if f.name == "council_value")
     pos = round_one().changed([fn("disc", "Ann", last - 2, 1), fn("disc", "Bob", last, 1)],

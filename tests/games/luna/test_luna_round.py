@@ -72,7 +72,7 @@ def test_score_apostate_count_plus_one_shrines_do_not_count():
 
 
 def test_score_temple_one_per_novice_in_the_temple():
-    """Rule score_temple: 玩家在每个神庙中的学徒都为玩家带来1影响力."""
+    """Rule score_temple: "玩家在每个神庙中的学徒都为玩家带来1影响力"."""
     pos = round_one().changed([fn("temple", 5, "Bob"), fn("temple", 6, "Bob")])
     before, after = scored(pos)
     assert after.score("Bob") - before.score("Bob") == 3 - 3  # 3 temple novices, Apostate -3

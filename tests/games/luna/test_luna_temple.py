@@ -13,7 +13,7 @@ from referee.base.terms import fn
 
 
 def test_tile_take_first_novice_on_the_tile_second_inactive():
-    """Rule tile_take: 将第一个学徒放在指定的神庙块上，将第二个学徒放在岛下变为不可用."""
+    """Rule tile_take: "将第一个学徒放在指定的神庙块上，将第二个学徒放在岛下变为不可用"."""
     after = round_one().after("Ann: occupy 5 from 5")
     assert after.has("on_tile", 5, "Ann")
     assert after.novices("Ann", 5, "active") == 0 and after.novices("Ann", 5, "inactive") == 1
@@ -27,7 +27,7 @@ def test_tile_take_with_a_shrine_only_the_first_novice():
 
 
 def test_tile_free_not_a_tile_someone_occupies():
-    """Rule tile_free: 占领一个空闲 ... 的神庙块."""
+    """Rule tile_free: "占领一个空闲 ... 的神庙块"."""
     pos = round_one().after("Ann: occupy 5 from 5").set_novices("Bob", 5, "active", 2)
     assert pos.judge("Bob: occupy 5 from 5").rules == {"tile_free"}
 
@@ -87,7 +87,7 @@ def test_temple_expel_lower_unprotected_neighbours_go_to_the_jetty():
 
 
 def test_temple_expel_a_book_protects():
-    """Rule temple_expel: 对方的学徒没有被智慧之书保护 -- a book protects."""
+    """Rule temple_expel, seed 002: "3.对方的学徒没有被智慧之书保护" -- a book protects."""
     pos = round_one().after("Ann: meditate").changed([fn("on_tile", 6, "Ann")]).after("Bob: meditate")
     after = pos.after("Ann: enter 6")
     assert after.has("temple", 2, "Bob") and after.score("Ann") == pos.score("Ann") + 6
@@ -111,7 +111,7 @@ def test_book_moves_any_book_under_a_novice_without_one_for_1():
 
 
 def test_two_player_book_the_first_book_of_a_round_scores_2():
-    """Rule two_player_book: 每回合中，首次使用书特权块的玩家获得2影响力."""
+    """Rule two_player_book: "每回合中，首次使用书特权块的玩家获得2影响力"."""
     pos = round_one().changed([fn("holds", "Ann", fn("book")), fn("holds", "Bob", fn("book")),
                          fn("temple", 5, "Ann"), fn("temple", 6, "Bob")], [])
     first = pos.after("Ann: book 2 -> 5")
