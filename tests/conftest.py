@@ -74,8 +74,11 @@ def pytest_collection_modifyitems(config, items):
     tests/ask/test_transcripts.py's cached check) run next to each other, each after
     the first of its transcript (those of SHARING_A_REPLAY's modules together,
     the others file by file): xdist hands tests out in runs of neighbours, so one
-    worker mostly replays a game once for all of them. Only the order changes;
-    every test runs."""
+    worker mostly replays a game once for all of them. The runs with a test
+    marked ``slow`` go first (a sort that keeps the order otherwise), so that under
+    xdist the longest tests start at once rather than last, when they would keep
+    one worker busy while the others have nothing left to do. Only the order
+    changes; every test runs."""
     runs, by_key = [], {}
     for item in items:
         transcript = _replayed_transcript(item)
@@ -88,4 +91,5 @@ def pytest_collection_modifyitems(config, items):
         else:
             by_key[key] = [item]
             runs.append(by_key[key])
+    runs.sort(key=lambda run: not any(item.get_closest_marker("slow") for item in run))
     items[:] = [item for run in runs for item in run]
