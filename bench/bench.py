@@ -320,7 +320,7 @@ def measure_movement(path: Path, positions: int = 12, each: int = 4) -> None:
     rules = session.referee.rules
     states, after_moves = [], []
     for step in run.steps:
-        if step.play and step.play.god in ("poseidon", "ares") and step.before not in states:
+        if step.play and step.play.group in ("poseidon", "ares") and step.before not in states:
             states.append(step.before)
         if step.play and step.move.name in ("sail", "march") and step.after not in after_moves:
             after_moves.append(step.after)
@@ -328,7 +328,7 @@ def measure_movement(path: Path, positions: int = 12, each: int = 4) -> None:
     judge: dict[str, list[float]] = {"sail": [], "march": []}
     listing: list[float] = []
     for state in after_moves[:positions] or states:  # the alternatives after a movement
-        session.referee.engine = Engine(rules.program_files)
+        session.referee.engine = Engine(session.referee.engine.program_files)
         start = time.perf_counter()
         session.alternatives(state)
         listing.append(time.perf_counter() - start)

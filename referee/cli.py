@@ -7,6 +7,7 @@ option) cannot be used (the error says where and why), 130 interrupted.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import sys
@@ -14,8 +15,10 @@ from pathlib import Path
 
 import click
 
+from referee.ask.options import CheckOptions
 from referee.ask.report import dumps, explanation_text
-from referee.base.errors import RefereeError
+from referee.base.errors import FileError, RefereeError
+from referee.base.words import counted
 from referee.game.registry import default_game
 
 from . import __version__
@@ -25,7 +28,7 @@ _common = [
     click.option("--board", "board", metavar="FILE", help="A board file instead of the transcript's or the built-in one."),
     click.option("--no-fast-path", is_flag=True, help="Decide every step with the solver, bookkeeping included."),
     click.option("--time-limit", type=click.FloatRange(min=0.1), default=None, metavar="SECONDS",
-                 help="Bound on one solver call (default 10 s)."),
+                 help="Bound on one solver call, in seconds of CPU time (default 10 s): the same record gets the same verdict on a busy machine."),
     click.option("--as", "viewpoint", metavar="PLAYER", default=None,
                  help="Answer as PLAYER sees the game: another player's hidden figures (such as gold behind a screen) are never stated."),
     click.option("--json", "as_json", is_flag=True, help="Print JSON (schema: docs/report.md)."),
@@ -36,6 +39,14 @@ _common = [
 ]
 
 
+def _epilog(examples: list[str], exit_codes: str) -> str:
+    """A command's --help ends with examples (kept as they are: click's \\b) and its exit codes."""
+    return "\b\nExamples:\n" + "\n".join(f"  {example}" for example in examples) + f"\n\nExit codes: {exit_codes}"
+
+
+_ERROR_EXIT = "2 the input or an option cannot be used (the error says where and why), 130 interrupted."
+
+
 def _no_cache(value: bool) -> None:
     """--no-cache: the judgement cache on disk (referee/store/judgements.py) is off for this
     process and the processes it starts."""
@@ -44,18 +55,26 @@ def _no_cache(value: bool) -> None:
 
 
 def common_options(func):
+    """The options every question takes; the command gets those of the check as one
+    value, ``options`` (referee/ask/options.py)."""
+
+    @functools.wraps(func)
+    def command(*args, rules, board, no_fast_path, time_limit, viewpoint, **kwargs):
+        options = CheckOptions(rules=rules, data_file=board, fast_path=not no_fast_path, time_limit=time_limit,
+                               viewpoint=viewpoint)
+        return func(*args, options=options, **kwargs)
+
     for option in reversed(_common):
-        func = option(func)
-    return func
+        command = option(command)
+    return command
 
 
-def _session(transcript: str, rules, board, no_fast_path, time_limit, viewpoint=None, strict=False):
+def _session(transcript: str, options: CheckOptions):
     from referee.ask.session import (
         Session,  # here, not at the top: `check` of an archive never loads the solver in this process
     )
 
-    return Session(transcript, rules=rules, board=board, fast_path=not no_fast_path, strict=strict,
-                   time_limit=time_limit).seen_by(viewpoint)
+    return Session(transcript, options)
 
 
 def _emit(text: str, output: Path | None, transcript: str | None) -> None:
@@ -65,13 +84,13 @@ def _emit(text: str, output: Path | None, transcript: str | None) -> None:
         return
     target = output.resolve()
     if target.is_dir():
-        raise RefereeError(f"{output} is a folder; give the name of a new file")
+        raise FileError(f"{output} is a folder; give the name of a new file")
     if not target.parent.is_dir():
-        raise RefereeError(f"cannot write {output}: there is no folder {output.parent}")
+        raise FileError(f"cannot write {output}: there is no folder {output.parent}")
     if transcript is not None and target == Path(transcript).resolve():
-        raise RefereeError(f"refusing to write the answer over the transcript {transcript}")
+        raise FileError(f"refusing to write the answer over the transcript {transcript}")
     if target.exists():
-        raise RefereeError(f"{output} exists already; the referee writes only new files")
+        raise FileError(f"{output} exists already; the referee writes only new files")
     import tempfile  # here: most commands print, and the import costs a fresh process 6 ms
 
     handle, temp = tempfile.mkstemp(prefix=".referee-", dir=target.parent)
@@ -102,25 +121,33 @@ class _Commands(click.Group):
             ctx.exit(130)
 
 
-@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]}, epilog=_epilog(
+    ["referee check GAME.txt",
+     "referee explain GAME.txt --move 7",
+     "referee COMMAND --help"],
+    "0 all legal (or done), 1 something illegal (or readings that disagree), " + _ERROR_EXIT))
 @click.version_option(__version__, prog_name="referee")
 def main() -> None:
     """A rules referee for board games: checks recorded games move by move."""
 
 
-@main.command()
+@main.command(epilog=_epilog(
+    ["referee check GAME.txt",
+     "referee check GAME.txt --strict --json",
+     "referee check games/ --jobs 2 -o reports.jsonl"],
+    "0 every move legal, 1 some move illegal, " + _ERROR_EXIT + " An archive's is its worst record's."))
 @click.argument("paths", nargs=-1, required=True, type=click.Path(), metavar="PATH...")
 @click.option("--strict", is_flag=True, help="Stop at the first illegal move.")
 @common_options
 @click.option("--jobs", type=click.IntRange(min=1), default=None, metavar="N",
               help="Archives: check N records at once, in worker processes (default: every core).")
 @click.option("--cluster", metavar="tcp://HOST:8786", default=None,
-              help="Archives: check the records on a running Dask scheduler's workers (pip install 'referee[cluster]').")
+              help="Archives: check the records on a running Dask scheduler's workers "
+                   "(the 'cluster' extra on every machine: docs/archives.md).")
 @click.option("--record-time-limit", type=click.FloatRange(min=0.1), default=None, metavar="SECONDS",
               help="Archives: bound on one record, whole; past it the record is reported not judged "
                    "(default 120 s).")  # archive.RECORD_TIME_LIMIT (not imported here: a single check stays lean)
-def check(paths, strict, rules, board, no_fast_path, time_limit, viewpoint, as_json, output, jobs, cluster,
-          record_time_limit):
+def check(paths, strict, options, as_json, output, jobs, cluster, record_time_limit):
     """Check every move of a transcript; report each illegal move and explain the disputed ones (??).
 
     Given folders or several files (an archive), check every record (each *.txt transcript in a folder,
@@ -128,12 +155,11 @@ def check(paths, strict, rules, board, no_fast_path, time_limit, viewpoint, as_j
     With -o REPORT the reports go to an archive report (JSON Lines) that the same command resumes."""
     if jobs is not None and cluster is not None:
         raise click.UsageError("give --jobs N or --cluster ADDRESS, not both: the cluster's workers decide")
+    options = options.but(strict=strict)
     if len(paths) > 1 or os.path.isdir(paths[0]) or cluster is not None:
         from referee.run.archive import run_archive
-        from referee.run.worker import RECORD_TIME_LIMIT, Options
+        from referee.run.worker import RECORD_TIME_LIMIT
 
-        options = Options(rules=rules, board=board, fast_path=not no_fast_path, strict=strict,
-                          time_limit=time_limit, viewpoint=viewpoint)
         try:
             code = run_archive(list(paths), options, jobs=jobs, cluster=cluster,
                                bound=record_time_limit or RECORD_TIME_LIMIT, as_json=as_json, output=output)
@@ -142,18 +168,18 @@ def check(paths, strict, rules, board, no_fast_path, time_limit, viewpoint, as_j
         sys.exit(code)
     transcript = paths[0]
     try:
+        # --json: a record that cannot be read still gets the report's shape, with
+        # the error and the moves judged before it (one code path for scripts)
         try:
-            report = _session(transcript, rules, board, no_fast_path, time_limit, viewpoint,
-                              strict).check(alternatives=True)  # explain of an illegal or the last move: at once
+            report = _session(transcript, options).check(
+                alternatives=True, tolerant=as_json)  # explain of an illegal or the last move: at once
         except RefereeError as error:
             if not as_json:
                 raise
-            # --json: a record that cannot be read still gets the report's shape, with
-            # the error and the moves judged before it (one code path for scripts)
-            from referee.ask.session import unreadable_report
-            report = unreadable_report(transcript, error, rules=rules, board=board, fast_path=not no_fast_path,
-                                       time_limit=time_limit)
-            click.echo(str(error), err=True)
+            from referee.ask.session import unreadable_report  # the text cannot be read: no run
+            report = unreadable_report(error, path=transcript, options=options)
+        if report.error is not None:
+            click.echo(str(report.error), err=True)
         _emit(dumps(report.to_json()) if as_json else report.to_text(), output, transcript)
     except RefereeError as error:
         _fail(error, as_json)
@@ -173,18 +199,23 @@ def _place(transcript: str) -> tuple[str, int | None, int | None]:
     return match["file"], int(match["line"]), column
 
 
-@main.command()
+@main.command(epilog=_epilog(
+    ["referee explain GAME.txt --move 7 --rules READING",
+     "referee explain GAME.txt:15"],
+    "0 the move is legal, 1 it is illegal, " + _ERROR_EXIT))
 @click.argument("transcript", type=click.Path(dir_okay=False), metavar="TRANSCRIPT[:LINE[:COLUMN]]")
 @click.option("--move", "move", type=click.IntRange(min=1), help="The move's number (1 = the first move).")
-@click.option("--line", "line", type=click.IntRange(min=1), help="The first move on this line.")
+@click.option("--line", "line", type=click.IntRange(min=1),
+              help="The moves on this line that break a rule or are disputed (else its first move).")
 @click.option("--all", "everything", is_flag=True, help="List every alternative, not a bounded summary.")
 @common_options
-def explain(transcript, move, line, everything, rules, board, no_fast_path, time_limit, viewpoint, as_json,
-            output):
+def explain(transcript, move, line, everything, options, as_json, output):
     """Is one move of TRANSCRIPT legal, which rules it breaks, and what could be done instead.
 
-    The move is --move N, --line L, or the place as a report prints it: GAME.txt:14 (the first
-    move on line 14) or GAME.txt:14:6 (the move written at column 6 of line 14)."""
+    The move is --move N, --line L, or the place as a report prints it: GAME.txt:14 (the moves of
+    line 14 that break a rule or are disputed, each explained; a line without any, its first move)
+    or GAME.txt:14:6 (the move written at column 6 of line 14). --json prints one verdict, or a list
+    of them when a line has several to explain."""
     transcript, at_line, column = _place(transcript)
     if at_line is not None:
         if move is not None or line is not None:
@@ -193,28 +224,35 @@ def explain(transcript, move, line, everything, rules, board, no_fast_path, time
     if (move is None) == (line is None):
         raise click.UsageError("give exactly one of --move N, --line L or TRANSCRIPT:LINE")
     try:
-        session = _session(transcript, rules, board, no_fast_path, time_limit, viewpoint)
-        verdict = session.explain(move=move, line=line, everything=everything, column=column)
+        session = _session(transcript, options)
+        if line is not None and column is None:
+            verdicts = session.explain_line(line, everything=everything)
+        else:
+            verdicts = [session.explain(move=move, line=line, everything=everything, column=column)]
         if as_json:
             from referee.ask.report import verdict_json
-            text = dumps(verdict_json(verdict))
+            shown = [verdict_json(verdict) for verdict in verdicts]
+            text = dumps(shown[0] if len(shown) == 1 else shown)
         else:
-            text = explanation_text(verdict) + "\n"
+            text = "\n".join(explanation_text(verdict) + "\n" for verdict in verdicts)
         _emit(text, output, transcript)
     except RefereeError as error:
         _fail(error, as_json)
-    sys.exit(0 if verdict.legal else 1)
+    sys.exit(max(verdict.verdict.exit_code for verdict in verdicts))
 
 
-@main.command()
+@main.command(epilog=_epilog(
+    ["referee moves GAME.txt --after 6",
+     "referee moves GAME.txt --all --json"],
+    "0 the moves are listed, " + _ERROR_EXIT))
 @click.argument("transcript", type=click.Path(dir_okay=False))
 @click.option("--after", type=click.IntRange(min=0), default=None, help="After move N (default: the last move).")
 @click.option("--all", "everything", is_flag=True, help="List every move, not a bounded summary.")
 @common_options
-def moves(transcript, after, everything, rules, board, no_fast_path, time_limit, viewpoint, as_json, output):
+def moves(transcript, after, everything, options, as_json, output):
     """What the player in control may do next in TRANSCRIPT."""
     try:
-        session = _session(transcript, rules, board, no_fast_path, time_limit, viewpoint)
+        session = _session(transcript, options)
         who, groups, total, number, complete = session.moves(after=after, everything=everything)
         if as_json:
             text = dumps({"after_move": number, "control": who, "moves": groups, "total": total,
@@ -231,7 +269,8 @@ def moves(transcript, after, everything, rules, board, no_fast_path, time_limit,
         _fail(error, as_json)
 
 
-@main.command("rules")
+@main.command("rules", epilog=_epilog(["referee rules", "referee rules GAME --json"],
+                                      "0 the readings are listed, " + _ERROR_EXIT))
 @click.argument("game", required=False, default=default_game)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def rules_command(game, as_json):
@@ -246,7 +285,11 @@ def rules_command(game, as_json):
         _fail(error, as_json)
 
 
-@main.command("compare")
+@main.command("compare", epilog=_epilog(
+    ["referee compare GAME --rules en --rules READING",
+     "referee compare GAME --rules en --rules READING --report en-READING.html",
+     "referee compare GAME --rules en --rules READING --transcripts"],
+    "0 the readings agree (within the bounds searched), 1 they disagree somewhere, " + _ERROR_EXIT))
 @click.argument("game")
 @click.option("--rules", "rules", multiple=True, metavar="NAME", required=True,
               help="A reading; give it twice (--rules en --rules zh-003).")
@@ -303,9 +346,9 @@ def _check_new_file(path: Path, suffixes: tuple[str, ...]) -> None:
     if path.suffix.lower() not in suffixes:
         raise RefereeError(f"{path}: give a file name ending in {' or '.join(suffixes)}")
     if path.exists():
-        raise RefereeError(f"{path} exists already; the referee writes only new files")
+        raise FileError(f"{path} exists already; the referee writes only new files")
     if not path.resolve().parent.is_dir():
-        raise RefereeError(f"cannot write {path}: there is no folder {path.parent}")
+        raise FileError(f"cannot write {path}: there is no folder {path.parent}")
 
 
 def _progress(done: int, total: int, found: int, seconds_left: float) -> None:
@@ -320,10 +363,10 @@ def board_picture(game: str, players: int | None = None, board_file: str | None 
                   transcript: str | None = None, after: int | None = None, svg: bool = False) -> str:
     """The text or SVG ``referee board`` prints: a board, or the position after a
     move of a transcript. A RefereeError for anything the user asked that cannot be done."""
-    from referee.ask.session import Session, board_picture_of
+    from referee.ask.session import Session, picture_of
     from referee.game.notation import read_transcript
 
-    picture = board_picture_of(game)
+    picture = picture_of(game)
     if transcript is None:
         if after is not None:
             raise RefereeError("--after N needs --transcript T: the position after move N of a transcript")
@@ -333,14 +376,17 @@ def board_picture(game: str, players: int | None = None, board_file: str | None 
         raise RefereeError(f"{transcript} is a game of {record.header.game}, not {game}")
     declared = record.header.players
     if players is not None and players != len(declared):
-        raise RefereeError(f"{transcript} is a game for {len(declared)} players, not {players} (--players)")
+        raise RefereeError(f"{transcript} is a game for {counted(len(declared), 'player')}, not {players} (--players)")
     total = len(record.plays)
     if after is not None and not 0 <= after <= total:
         raise RefereeError(f"there is no move {after}: the transcript has {total} moves (--after 0 to {total})")
-    return Session(record, board=board_file).picture(after, svg=svg)
+    return Session(record, CheckOptions(data_file=board_file)).picture(after, svg=svg)
 
 
-@main.command("board")
+@main.command("board", epilog=_epilog(
+    ["referee board GAME --players 3",
+     "referee board GAME --transcript GAME.txt --after 40 --svg after-40.svg"],
+    "0 the board is drawn, " + _ERROR_EXIT))
 @click.argument("game")
 @click.option("--players", type=click.IntRange(min=1), default=None, metavar="N",
               help="Draw the shipped board for N players.")
@@ -361,7 +407,25 @@ def board_command(game, players, board_file, transcript, after, svg):
         _fail(error, False)
 
 
-@main.command()
+def _public_url(value: str | None) -> str | None:
+    """``--public-url``: an http(s) address with a host, nothing after its path."""
+    if value is None:
+        return None
+    import urllib.parse
+
+    parts = urllib.parse.urlsplit(value)
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+        raise click.BadParameter(f"'{value}' is not an address the phones can open, such as "
+                                 "http://192.168.1.20:8000", param_hint="--public-url")
+    return value
+
+
+@main.command(epilog=_epilog(
+    ["referee serve",
+     "referee serve --port 8080 --workers 2",
+     "referee serve --host 0.0.0.0 --data ~/club-tables"],
+    "0 the service stopped (Ctrl-C or SIGTERM), 2 an option cannot be used, 3 it could not start "
+    "(the port is taken)."))
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="The address to listen on. Beyond loopback (0.0.0.0: a club's network) a warning is printed "
                    "and transcripts are answered only through tables' links.")
@@ -384,8 +448,12 @@ def board_command(game, players, board_file, transcript, after, svg):
               help="Bound on the time a request's body takes to arrive (default 10 s).")
 @click.option("--head-timeout", type=click.FloatRange(min=0.1), default=None, metavar="SECONDS",
               help="Bound on the time a request's line and headers take to arrive (default 10 s).")
+@click.option("--public-url", default=None, metavar="URL", callback=lambda ctx, param, value: _public_url(value),
+              help="Where the players' phones reach the service (http://192.168.1.20:8000, a name the club's "
+                   "network knows): the tables' links start with it (default: this computer's address on the "
+                   "network it listens on). Its name is accepted in the Host header.")
 def serve(host, port, data, names, max_bytes, time_limit, workers, queue, compare_time_limit, body_timeout,
-          head_timeout):
+          head_timeout, public_url):
     """Serve the referee over HTTP: the JSON API, the tables and the page (docs/service.md)."""
     from referee.service.limits import (
         BODY_TIMEOUT,
@@ -402,7 +470,7 @@ def serve(host, port, data, names, max_bytes, time_limit, workers, queue, compar
     run(host, port, Limits(max_bytes or MAX_TRANSCRIPT_BYTES, time_limit or TIME_LIMIT, workers or WORKERS,
                            compare_time_limit or COMPARE_TIME_LIMIT, queue, body_timeout or BODY_TIMEOUT,
                            head_timeout or HEAD_TIMEOUT),
-        names=names, data=data)
+        names=names, data=data, public_url=public_url)
 
 
 if __name__ == "__main__":

@@ -22,6 +22,7 @@ from referee.base.terms import Fn  # noqa: E402
 from referee.game.notation import parse_transcript  # noqa: E402
 from referee.games.luna.describe import notation  # noqa: E402
 from referee.games.luna.game import LunaRules  # noqa: E402
+from referee.games.luna.words import scores as scores_of  # noqa: E402
 from referee.judge.engine import Engine  # noqa: E402
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
@@ -55,7 +56,7 @@ def play(players: int, layout: str, seed: int) -> str:
             state = engine.judge(rules.static, state, Fn("game"), step).next_state
             continue
         role = rules.control(state)
-        round_ = rules.cycle(state)
+        round_ = rules.period_number(state)
         if round_ != heading and round_ > 0:
             lines.append(f"round {round_}")
             heading, actions_this_round = round_, 0
@@ -88,7 +89,7 @@ def play(players: int, layout: str, seed: int) -> str:
         else:
             merged.append(line)
     lines = merged
-    scores = ", ".join(f"{p} {v}" for p, v in sorted(rules.scores(state).items()))
+    scores = ", ".join(f"{p} {v}" for p, v in sorted(scores_of(state).items()))
     lines.append(f"# final influence: {scores}; winner: {', '.join(rules.winners(state))}")
     return "\n".join(lines) + "\n"
 

@@ -1,7 +1,12 @@
 """Reports: what the referee found, as text for a terminal and as JSON.
 
+A report is made of the judge's values put in words: each move reported is a
+:class:`Ruling` (where it is written, who made it, its :class:`Verdict`, each
+:class:`Breach` in words as a :class:`WordedBreach`, the alternatives), and the
+whole record's verdict is the report's (``Report.verdict``, its exit code).
 The JSON form is described by ``referee/ask/schema/report.schema.json`` (and
-docs/report.md); the text form has one line per problem, then a summary.
+docs/report.md; a ruling is the schema's "verdict"); the text form has one line
+per problem, then a summary.
 """
 
 from __future__ import annotations
@@ -9,24 +14,36 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, field
 
+from referee.judge.values import Breach, Verdict
+
 SCHEMA_VERSION = 1
 
 
 @dataclass(frozen=True)
-class Breach:
-    """One broken rule, with its wording in English and in the reading in use."""
+class WordedBreach:
+    """A broken rule in words: the catalogue's title and message for it, its
+    wording in English and in the reading in use."""
 
-    rule: str
+    breach: Breach
     title: str
     message: str
     en: str
     reading: str
     translation: str
 
+    @property
+    def rule(self) -> str:
+        return self.breach.rule
+
+    def to_json(self) -> dict:
+        return {"rule": self.rule, "title": self.title, "message": self.message, "en": self.en,
+                "reading": self.reading, "translation": self.translation}
+
 
 @dataclass(frozen=True)
-class Verdict:
-    """The referee's verdict on one move."""
+class Ruling:
+    """The referee's ruling on one move: its place, its player, its verdict
+    (legal or illegal) and why, in words."""
 
     number: int | None
     file: str
@@ -36,9 +53,9 @@ class Verdict:
     player: str
     text: str
     move: str
-    legal: bool
+    verdict: Verdict
     disputed: bool
-    breaches: tuple[Breach, ...] = ()
+    breaches: tuple[WordedBreach, ...] = ()
     warnings: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
     inserted: str | None = None
@@ -48,6 +65,10 @@ class Verdict:
     alternatives_total: int | None = None
     alternatives_complete: bool | None = None
     period: str = "cycle"  # what the game calls its turns of play (or 'round'...); text only
+
+    @property
+    def legal(self) -> bool:
+        return self.verdict is Verdict.LEGAL
 
 
 @dataclass(frozen=True)
@@ -70,9 +91,9 @@ class Report:
     players: tuple[str, ...]
     moves_checked: int
     cycles: int
-    problems: list[Verdict] = field(default_factory=list)
-    disputes: list[Verdict] = field(default_factory=list)
-    warnings: list[Verdict] = field(default_factory=list)
+    problems: list[Ruling] = field(default_factory=list)
+    disputes: list[Ruling] = field(default_factory=list)
+    warnings: list[Ruling] = field(default_factory=list)
     assumptions: list[Assumed] = field(default_factory=list)
     error: Exception | None = None  # a RefereeError: the record cannot be read from there on (exit 2)
     stopped: bool = False
@@ -84,14 +105,20 @@ class Report:
     unverified: tuple[str, ...] | None = None
 
     @property
+    def verdict(self) -> Verdict:
+        """Unreadable when the record could not be read or followed to its end, else
+        illegal when a move broke a rule, else legal."""
+        return Verdict.UNREADABLE if self.error is not None else Verdict.of(self.problems)
+
+    @property
     def exit_code(self) -> int:
-        return 2 if self.error is not None else 1 if self.problems else 0
+        return self.verdict.exit_code
 
     # -- rendering --------------------------------------------------------------------
     def to_json(self) -> dict:
         data = {"schema": SCHEMA_VERSION, "file": self.source, "game": self.game, "rules": self.reading,
                 "players": list(self.players), "moves_checked": self.moves_checked, "cycles": self.cycles,
-                "legal": not self.problems and self.error is None, "stopped_at_first_problem": self.stopped,
+                "legal": self.verdict is Verdict.LEGAL, "stopped_at_first_problem": self.stopped,
                 "error": self.error.to_json() if self.error is not None else None,
                 "problems": [verdict_json(v) for v in self.problems],
                 "disputes": [verdict_json(v) for v in self.disputes],
@@ -144,40 +171,38 @@ class Report:
         return "; ".join(parts) + "."
 
 
-def verdict_json(v: Verdict) -> dict:
-    """A verdict as JSON values (the schema's verdict; ``period`` is the report's)."""
-    data = asdict(v)
-    del data["period"]
-    data["breaches"] = [asdict(b) for b in v.breaches]
-    data["warnings"] = list(v.warnings)
-    data["notes"] = list(v.notes)
-    data["assumptions"] = list(v.assumptions)
-    if v.alternatives is not None:
-        data["alternatives"] = list(v.alternatives)
-    return data
+def verdict_json(v: Ruling) -> dict:
+    """A ruling as JSON values (the schema's verdict; ``period`` is the report's)."""
+    return {"number": v.number, "file": v.file, "line": v.line, "column": v.column, "cycle": v.cycle,
+            "player": v.player, "text": v.text, "move": v.move, "legal": v.legal, "disputed": v.disputed,
+            "breaches": [b.to_json() for b in v.breaches], "warnings": list(v.warnings), "notes": list(v.notes),
+            "inserted": v.inserted, "assumptions": list(v.assumptions),
+            "alternatives": list(v.alternatives) if v.alternatives is not None else None,
+            "alternatives_for": v.alternatives_for, "alternatives_total": v.alternatives_total,
+            "alternatives_complete": v.alternatives_complete}
 
 
 def assumption_line(a: Assumed) -> str:
     return f"{a.file}:{a.line}:{a.column}: assumed: {a.text}"
 
 
-def problem_line(v: Verdict) -> str:
+def problem_line(v: Ruling) -> str:
     rules = "; ".join(f"{b.rule}: {b.message}" for b in v.breaches)
     what = f"'{v.text}'" if v.number is not None else f"({v.text})"
     number = f"move {v.number}, " if v.number is not None else ""
     return f"{v.file}:{v.line}:{v.column}: {number}{_when(v)}{v.player}: {what}: {rules}"
 
 
-def _when(v: Verdict) -> str:
+def _when(v: Ruling) -> str:
     """'cycle 2, ' before the player; nothing for a game without numbered turns of play (period "")."""
     return f"{v.period} {v.cycle}, " if v.period else ""
 
 
-def explanation_text(v: Verdict, reading_label: str | None = None) -> str:
+def explanation_text(v: Ruling, reading_label: str | None = None) -> str:
     """A verdict in full: legal or not, each broken rule with its wordings, and
     the alternatives."""
     head = f"{v.file}:{v.line}:{v.column}: move {v.number}, {_when(v)}{v.player}: '{v.text}'"
-    lines = [head, f"  {'LEGAL' if v.legal else 'ILLEGAL'}: {v.move}"]
+    lines = [head, f"  {v.verdict.value.upper()}: {v.move}"]
     for b in v.breaches:
         lines.append(f"  - {b.rule} ({b.title}): {b.message}")
         lines.append(f"      rule (en): {b.en}")
@@ -191,14 +216,14 @@ def explanation_text(v: Verdict, reading_label: str | None = None) -> str:
         lines.append(f"  assumed: {a}")
     if v.alternatives is not None:
         who = f" ({v.alternatives_for})" if v.alternatives_for else ""
-        if v.alternatives:
-            lines.append(f"  what may be done instead{who}:")
+        if v.alternatives:  # a legal move stands: its position's moves are not done "instead" of it
+            lines.append(f"  what may be done here{who}:" if v.legal else f"  what may be done instead{who}:")
             lines += [f"    - {a}" for a in v.alternatives]
             if v.alternatives_complete is False:
                 total = "a summary" if v.alternatives_total is None else f"{v.alternatives_total} legal moves in all"
                 lines.append(f"    ({total}; --all lists every one)")
         else:
-            lines.append(f"  nothing may be done instead{who}")
+            lines.append(f"  nothing else may be done{who}" if v.legal else f"  nothing may be done instead{who}")
     return "\n".join(lines)
 
 

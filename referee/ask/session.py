@@ -12,32 +12,35 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from referee.ask.report import Assumed, Breach, Report, Verdict
-from referee.base.errors import NotationError, Position, RefereeError, SequenceError, SolverLimitError
+from referee.ask.options import CheckOptions
+from referee.ask.report import Assumed, Report, Ruling, WordedBreach
+from referee.base.errors import NotationError, Position, ReadingError, RefereeError, SolverLimitError
 from referee.game.catalogue import load_catalogue
+from referee.game.contract import lacks
 from referee.game.notation import parse_transcript, read_transcript
+from referee.game.parts import part, part_class
+from referee.game.parts.screen import Screen
+from referee.game.parts.values import Values
+from referee.game.picture import Picture
 from referee.game.registry import check_game, game_class
-from referee.judge.values import Run, Step, Violation
+from referee.judge.values import Breach, Run, Step, Verdict
 from referee.judge.visitor import Referee
-from referee.text.transcript import CycleStart, Transcript
-
-if TYPE_CHECKING:
-    from referee.game.picture import Picture
+from referee.text.transcript import PeriodStart, Transcript
 
 #: Alternatives shown per group, and groups shown, unless everything is asked for.
 ALTERNATIVES_PER_GROUP = 6
 ALTERNATIVE_GROUPS = 8
 
 
-def board_picture_of(game: str) -> Picture:
-    """The board picture of a game (referee.picture), or a RefereeError: an
-    unknown game, or a game that has no board picture (yet)."""
+def picture_of(game: str) -> Picture:
+    """The picture of a game (referee.game.picture), or a RefereeError: an
+    unknown game, or a game that has no picture (yet)."""
     cls = game_class(game)
-    if cls.picture is None:
-        raise cls.lacks("board picture")
-    return cls.picture
+    picture = part_class(cls, Picture)
+    if picture is Picture:
+        raise lacks(cls, "board picture")  # its text: what users read
+    return picture()
 
 
 @dataclass(frozen=True)
@@ -56,26 +59,33 @@ class Mark:
 class Session:
     """A transcript read and set up for refereeing."""
 
-    def __init__(self, transcript: Transcript | str | Path, *, rules: str | None = None, board: str | None = None,
-                 fast_path: bool = True, strict: bool = False, time_limit: float | None = None,
+    def __init__(self, transcript: Transcript | str | Path, options: CheckOptions | None = None, *,
                  cache: bool = True):
+        """``options``: how the record is read and judged, and as whom it is seen
+        (referee/ask/options.py; None: the defaults); ``cache``: whether the
+        judgement cache on disk is read and written."""
+        options = options or CheckOptions()
         if not isinstance(transcript, Transcript):
             transcript = read_transcript(transcript)
         self.transcript = transcript
-        self.referee = Referee(transcript, fast_path=fast_path, strict=strict, rules=rules, board=board,
-                               time_limit=time_limit, cache=cache)
+        self.referee = Referee(transcript, fast_path=options.fast_path, strict=options.strict, rules=options.rules,
+                               data_file=options.data_file, time_limit=options.time_limit, cache=cache)
         self.rules = self.referee.rules
+        self.words = self.referee.words
         self.catalogue = load_catalogue(self.rules.name)
-        self.reading = rules or transcript.header.rules
+        self.reading = options.rules or transcript.header.rules
         self.viewpoint: str | None = None  # the player whose view the answers keep to; None: everything
         known = _known_readings(self.rules.name, self.catalogue)
         if self.reading not in known:
             span = transcript.header.spans.get("rules")
-            raise NotationError(f"unknown rules reading '{self.reading}'; known readings: {', '.join(known)}",
+            raise ReadingError(f"unknown rules reading '{self.reading}'; known readings: {', '.join(known)}",
                                 Position(transcript.source, span.line, span.column) if span else None)
         # the catalogue reading whose sentences the reports quote: a reading that is no
         # translation (a publisher's ruling, say: readings.toml) quotes the English
         self.quoting = self.reading if self.reading in self.catalogue.readings else "en"
+        if options.viewpoint is not None:
+            self.viewpoint = self._player(options.viewpoint)
+        self.options = options  # as the answers are given (seen_by: another viewpoint)
 
     def seen_by(self, player: str | None) -> "Session":
         """This session answering as ``player`` (a name from the players line)
@@ -83,41 +93,49 @@ class Session:
         copy shares the referee, so what was judged is not judged again."""
         if player is None:
             return self
+        seen = copy.copy(self)
+        seen.viewpoint = self._player(player)
+        seen.options = self.options.but(viewpoint=player)
+        return seen
+
+    def _player(self, player: str) -> str:
+        """``player``, a player of this game; a NotationError at the players line otherwise."""
         if player not in self.rules.players:
             span = self.transcript.header.spans.get("players")
             raise NotationError(f"'{player}' is not a player of this game; the players are "
                                 f"{', '.join(self.rules.players)}",
                                 Position(self.transcript.source, span.line, span.column) if span else None)
-        seen = copy.copy(self)
-        seen.viewpoint = player
-        return seen
+        return player
 
     def _screened(self, state: frozenset, role) -> frozenset | None:
         """The state as the viewpoint knows it when ``role`` (not the viewpoint)
         decides: the game's ``screen``; None when nothing is hidden from it."""
         if self.viewpoint is None or role == self.viewpoint or not isinstance(role, str):
             return None
-        return self.rules.screen(state, self.viewpoint)
+        return part(self.rules, Screen).screen(state, self.viewpoint)
 
     # -- verdicts ---------------------------------------------------------------------
-    def breach(self, violation: Violation) -> Breach:
-        entry = self.catalogue.rule(violation.rule)
-        args = [self.rules.term_text(a) for a in violation.args]
-        return Breach(violation.rule, entry.title, entry.format(self.rules.role_text(violation.role), args),
-                      entry.en, self.quoting, entry.sentence(self.quoting) if self.quoting != "en" else "")
+    def breach(self, breach: Breach) -> WordedBreach:
+        """A broken rule in words: the catalogue's message with its parts, the rule in English and in the reading."""
+        entry = self.catalogue.rule(breach.rule)
+        args = [self.words.term_text(a) for a in breach.args]
+        return WordedBreach(breach, entry.title, entry.format(self.words.role_text(breach.role), args),
+                            entry.en, self.quoting, entry.sentence(self.quoting) if self.quoting != "en" else "")
 
-    def verdict(self, run: Run, step: Step, alternatives: bool = False, everything: bool = False) -> Verdict:
+    def verdict(self, run: Run, step: Step, alternatives: bool = False, everything: bool = False) -> Ruling:
+        """The ruling on a step of ``run``: its verdict and breaches in words (and, with
+        ``alternatives``, what its player might have done instead)."""
         play = step.play or self._nearest_play(run, step)
         line, column = (play.span.line, play.span.column) if play else (1, 1)
-        text = step.play.text if step.play else self.rules.describe_move(step.move)
-        verdict = Verdict(
+        text = step.play.text if step.play else self.words.describe_move(step.move)
+        verdict = Ruling(
             number=step.number, file=self.transcript.source, line=line, column=column,
-            cycle=self.rules.cycle(step.before), player=self.rules.role_text(step.role), text=text,
-            move=self.rules.describe_move(step.move), legal=step.legal,
+            cycle=self.rules.period_number(step.before), player=self.words.role_text(step.role), text=text,
+            move=self.words.describe_move(step.move), verdict=step.verdict,
             disputed=bool(step.play and step.play.disputed),
             breaches=tuple(self.breach(v) for v in self.catalogue.ordered(step.violations)),
-            warnings=self.rules.warnings(step.move) if step.play else (),
-            notes=self.rules.notes(step.before, step.move) if step.play else (),
+            warnings=self.words.warnings(step.move) if step.play else (),
+            notes=self.words.notes(step.before, step.move) if step.play else (),
             inserted=step.inserted, period=self.rules.period,
             assumptions=tuple(a.text for a in run.assumptions if step.number is not None and a.number == step.number))
         if alternatives:
@@ -148,11 +166,11 @@ class Session:
         complete = self._group(moves, None, state, role, screened is not None)
         total = None if screened is not None else len(moves)  # a count would tell the hidden figures
         if everything:
-            return self.rules.role_text(role), complete, total, True
+            return self.words.role_text(role), complete, total, True
         groups = self._group(moves, ALTERNATIVES_PER_GROUP, state, role, screened is not None)
         if len(groups) > ALTERNATIVE_GROUPS:
             groups = groups[:ALTERNATIVE_GROUPS] + [f"and {len(groups) - ALTERNATIVE_GROUPS} more kinds of move"]
-        return self.rules.role_text(role), groups, total, groups == complete
+        return self.words.role_text(role), groups, total, groups == complete
 
     def _listed(self, state: frozenset) -> frozenset:
         """The position whose legal moves are the alternatives in ``state``: for a
@@ -165,25 +183,25 @@ class Session:
         """The game's grouping of moves, worded from the position (``state``, the
         deciding ``role``); ``screened``: the moves of a player whose hidden figures
         the reader does not know."""
-        return self.rules.group_moves(moves, limit, state=state, player=role, screened=screened)
+        return self.words.group_moves(moves, limit, state=state, player=role, screened=screened)
 
     # -- the three questions ----------------------------------------------------------------
-    def check(self, alternatives: bool = False) -> Report:
-        """Judge every move. A record that cannot be followed raises its
-        SequenceError, which carries (``error.report``) the report of the moves
-        judged before it. With ``alternatives`` and the judgement cache on, the
+    def check(self, alternatives: bool = False, tolerant: bool = False) -> Report:
+        """Judge every move. A record that cannot be followed to its end raises
+        the problem its run met (a SequenceError); ``tolerant``, it gets the
+        report of the moves judged before it instead, the problem its ``error``
+        (``unreadable_report``; a bound hit or a failure of the referee is raised
+        either way). With ``alternatives`` and the judgement cache on, the
         alternatives of every illegal move and of the last move, and the moves
         that may be made where the record stops, are listed too and kept, so that
         ``explain`` of those moves and ``moves`` after this check need no solver
         (``referee check`` of one record: what a table asks next)."""
-        try:
-            run = self.referee.run()
-        except SequenceError as error:
-            if getattr(error, "run", None) is not None:
-                error.report = self._report(error.run, alternatives)
-                error.report.error = error
-            raise
-        return self._report(run, alternatives)
+        run = self.referee.follow()
+        if run.problem is None:
+            return self._report(run, alternatives)
+        if not tolerant or run.verdict is not Verdict.UNREADABLE:
+            raise run.problem
+        return unreadable_report(run.problem, session=self, run=run, alternatives=alternatives)
 
     def _report(self, run: Run, alternatives: bool = False) -> Report:
         report = Report(self.transcript.source, self.rules.name, self.reading, self.rules.players,
@@ -209,33 +227,33 @@ class Session:
                 report.problems.append(self.verdict(run, step))
             if step.play and step.play.disputed and step.number is not None:
                 report.disputes.append(self.verdict(run, step, alternatives=True))
-            if step.play and step.number is not None and self.rules.warnings(step.move):
+            if step.play and step.number is not None and self.words.warnings(step.move):
                 report.warnings.append(self.verdict(run, step))
         if self.rules.is_over(run.final):
             report.outcome = self.outcome(run.final)
             report.winners = tuple(self.rules.winners(run.final))
-        report.unverified = self.rules.unverified_values(run)
+        report.unverified = part(self.rules, Values).unverified_values(run)
         return report
 
     def outcome(self, state: frozenset) -> str:
         """The end of the game in words; for a viewpoint, without the hidden figures
         of the other players (a game whose words tell them takes ``viewpoint``)."""
-        return self.rules.describe_outcome(state, viewpoint=self.viewpoint)
+        return self.words.describe_outcome(state, viewpoint=self.viewpoint)
 
     def marks(self, run: Run | None = None) -> list[Mark]:
         """Every written move's verdict in brief (for marking the lines of a page):
-        of the whole transcript, or of ``run`` (the moves judged before a
-        SequenceError: ``error.run``)."""
-        run = run if run is not None else self.referee.run()
-        return [Mark(s.number, s.play.span.line, s.play.span.column, self.rules.role_text(s.role), s.play.text,
+        of the whole transcript as far as it can be followed (the moves judged
+        before a problem the record meets), or of ``run``."""
+        run = run if run is not None else self.referee.follow()
+        return [Mark(s.number, s.play.span.line, s.play.span.column, self.words.role_text(s.role), s.play.text,
                      s.legal, s.play.disputed) for s in run.written()]
 
     def picture(self, after: int | None = None, svg: bool = True) -> str:
         """The position after move ``after`` (default: the last) drawn as SVG (or
-        text) by the game's picture (``Game.picture``), titled with the move and the
+        text) by the game's picture (its Picture part), titled with the move and the
         game's period; never hidden information. A RefereeError for a game
-        without a board picture."""
-        picture = board_picture_of(self.rules.name)
+        without a picture."""
+        picture = picture_of(self.rules.name)
         total = len(self.transcript.plays)
         if after is not None and not 0 <= after <= total:
             raise RefereeError(f"there is no move {after}: the transcript has {total} moves (0 to {total})")
@@ -244,14 +262,14 @@ class Session:
         illegal = sum(1 for step in run.written() if step.violations and step.number <= number)
         name = Path(self.transcript.source).name
         title = (f"before the first move of {name}" if number == 0 else
-                 f"after move {number} of {name}, {self.rules.period} {self.rules.cycle(run.final)}")
+                 f"after move {number} of {name}, {self.rules.period} {self.rules.period_number(run.final)}")
         if illegal:
             title += f" ({illegal} illegal move{'s' if illegal != 1 else ''} applied as played)"
         return picture.position(self.rules, run.final, [(p.name, p.colour) for p in self.transcript.header.players],
                                 title, svg)
 
     def explain(self, move: int | None = None, line: int | None = None, everything: bool = False,
-                column: int | None = None) -> Verdict:
+                column: int | None = None) -> Ruling:
         number = self.move_number(move, line, column)
         # the whole run made before (``referee check``) holds the move's step as
         # judging up to it would (tests/judge/test_invariant.py); else the moves up to it are judged
@@ -260,6 +278,21 @@ class Session:
         if step is None:  # strict mode stopped earlier, or the game ended
             raise RefereeError(f"move {number} was not reached: the check stopped before it")
         return self.verdict(run, step, alternatives=True, everything=everything)
+
+    def explain_line(self, line: int, everything: bool = False) -> list[Ruling]:
+        """The moves of line ``line`` worth explaining, each explained: those
+        that break a rule or are disputed (``??``), in the order written; a line
+        without any, its first move (a line of several moves is explained where
+        the report flags it, not at its first move)."""
+        numbers = [number for number, play in enumerate(self.transcript.plays, start=1) if play.span.line == line]
+        if not numbers:
+            raise RefereeError(self._no_move_on(line))
+        run = self.referee.remembered() or self.referee.run(upto=numbers[-1] + 1, decided=False)
+        steps = [run.step_of(number) for number in numbers]
+        flagged = [step for step in steps if step is not None and (step.violations or step.play.disputed)]
+        if not flagged:
+            return [self.explain(move=numbers[0], everything=everything)]
+        return [self.verdict(run, step, alternatives=True, everything=everything) for step in flagged]
 
     def moves(self, after: int | None = None, everything: bool = False) -> tuple[str, list[str], int, int, bool]:
         """What the role in control may do after move ``after`` (default: the last)."""
@@ -290,7 +323,7 @@ class Session:
     def _no_move_on(self, line: int) -> str:
         """Why a line holds no move, in words."""
         plays = self.transcript.plays
-        heading = next((e for e in self.transcript.events if isinstance(e, CycleStart) and e.span.line == line),
+        heading = next((e for e in self.transcript.events if isinstance(e, PeriodStart) and e.span.line == line),
                        None)
         period = self.rules.period
         if heading is not None:
@@ -311,23 +344,32 @@ def _known_readings(game: str, catalogue) -> tuple[str, ...]:
     return tuple(dict.fromkeys((*catalogue.readings, *load_readings(game).names)))
 
 
-def unreadable_report(path: str | Path, error: RefereeError, **options) -> Report:
-    """The report of a record that cannot be read (exit 2), in the shape of every
-    report, so that a script needs one code path: the error, and the moves judged
-    before it. A record that cannot be followed carries its report already; for
-    text that cannot be read, the lines before the error's are judged."""
-    report = getattr(error, "report", None)
-    if report is None and isinstance(error, NotationError) and error.position and error.position.line > 1:
+def unreadable_report(error: RefereeError, *, session: Session | None = None, run: Run | None = None,
+                      path: str | Path | None = None, alternatives: bool = False,
+                      options: CheckOptions | None = None) -> Report:
+    """The report of a record that cannot be read or followed to its end (exit 2),
+    in the shape of every report, so that a script needs one code path: the
+    error, and the moves judged before it. From the ``run`` of ``session`` that
+    met the error (``Run.problem``); or, when there is no run (the text at
+    ``path`` cannot be read: a parse error with its position), from the lines
+    before the error's, judged with ``options`` (leniently, as nobody in
+    particular sees them: without strict and viewpoint)."""
+    options = (options or CheckOptions()).but(strict=False, viewpoint=None)
+    report = None
+    if run is not None and session is not None:
+        report = session._report(run, alternatives)
+    elif path is not None and isinstance(error, NotationError) and error.position and error.position.line > 1:
         try:
             lines = Path(path).read_bytes().decode("utf-8-sig").splitlines()
             prefix = parse_transcript("\n".join(lines[:error.position.line - 1]) + "\n", str(path))
-            report = Session(prefix, **options).check()
-        except RefereeError as before:  # the lines before cannot be followed either: what was judged of them
-            report = getattr(before, "report", None)
+            report = Session(prefix, options).check(tolerant=True)  # the lines before may not be followed either
+        except RefereeError:  # the lines before cannot be read, or hit a bound: no moves to report
+            report = None
         except (OSError, UnicodeDecodeError):
             report = None
     if report is None:
-        report = Report(str(path), "", options.get("rules") or "en", (), 0, 0)
+        source = path if path is not None else error.position.file if error.position else ""
+        report = Report(str(source), "", options.rules or "en", (), 0, 0)
     report.error = error
     return report
 

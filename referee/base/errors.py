@@ -1,7 +1,8 @@
 """One exception hierarchy for every user-facing error.
 
-Every error has a ``code`` (stable, documented in docs/errors.md), a message a
-person can act on, and where it applies a position in the transcript.
+Every error has a ``code``, its kind (stable; the table of kinds, with when each
+is raised and its exit code, is in docs/report.md, "Errors"), a message a person
+can act on, and where it applies a position in the transcript.
 """
 
 from __future__ import annotations
@@ -22,9 +23,11 @@ class Position:
 
 
 class RefereeError(Exception):
-    """Base class of every error the referee reports to a user."""
+    """Base class of every error the referee reports to a user; raised itself, an
+    option or argument the command cannot use (no move N, a game without a board
+    picture, two readings needed)."""
 
-    code = "error"
+    code = "option"
 
     def __init__(self, message: str, position: Position | None = None, context: str = ""):
         super().__init__(message)
@@ -44,6 +47,25 @@ class RefereeError(Exception):
         if self.position:
             data.update(file=self.position.file, line=self.position.line, column=self.position.column)
         return data
+
+
+class FileError(RefereeError):
+    """A file or folder cannot be read or written: missing, a folder, not allowed,
+    already there (the referee writes only new files), or a folder without records."""
+
+    code = "file"
+
+
+class ReadingError(RefereeError):
+    """An unknown rules reading, wherever it is named (--rules, a 'rules:' line, a request)."""
+
+    code = "reading"
+
+
+class ClusterError(RefereeError):
+    """--cluster: Dask is missing, the scheduler cannot be reached, or its workers cannot run this referee."""
+
+    code = "cluster"
 
 
 class NotationError(RefereeError):

@@ -1,7 +1,7 @@
 """The project's own term type: what facts, fluents and moves are made of.
 
-A term is an ``int``, a ``str`` (a string datum such as a player's name or an
-island id, never program text) or an :class:`Fn` (a function symbol with
+A term is an ``int``, a ``str`` (a string datum such as a player's name or a
+place's id, never program text) or an :class:`Fn` (a function symbol with
 arguments; a constant is an ``Fn`` without arguments).  Only :mod:`referee.engine`
 turns terms into clingo symbols.
 """
@@ -16,7 +16,7 @@ Term = Union[int, str, "Fn"]
 
 @dataclass(frozen=True, eq=False)
 class Fn:
-    """A function term ``name(args...)``; ``Fn('zeus')`` is the constant ``zeus``."""
+    """A function term ``name(args...)``; ``Fn('pass')`` is the constant ``pass``."""
 
     name: str
     args: tuple[Term, ...] = ()
@@ -80,12 +80,6 @@ def show(term: Term) -> str:
     if not term.args:
         return term.name
     return f"{term.name}({','.join(show(a) for a in term.args)})"
-
-
-def arg(term: Term, index: int) -> Term:
-    """The index-th argument of a function term."""
-    assert isinstance(term, Fn)
-    return term.args[index]
 
 
 def term_text(term: Term) -> str:

@@ -4,6 +4,8 @@ search, its witnesses and the translation report replay records with it."""
 
 from __future__ import annotations
 
+from referee.game.parts import part
+from referee.game.parts.scenarios import Scenarios
 from referee.game.readings import Readings, load_readings, rule_files
 from referee.judge.engine import Engine
 from referee.judge.visitor import Referee
@@ -19,5 +21,5 @@ def referee_under(transcript, reading: tuple, readings: Readings):
     name, variants = reading
     base = name if name in load_readings(game).readings else "en"
     referee = Referee(transcript, rules=base, engine=Engine(files))
-    referee.rules.use_variants(variants)
+    part(referee.rules, Scenarios).use_variants(variants)
     return referee

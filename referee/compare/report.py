@@ -7,7 +7,7 @@ each said in plain words: what the two readings say (the translations' own
 sentences, with their English renderings, and the English rule), what differs
 on the witness's move, and the witness transcript to check. Three forms: text
 (the command's output), HTML and Markdown (``--report FILE.html|FILE.md``, with
-a board picture of each witness's position). Rule and variant ids appear only in
+a picture of each witness's position). Rule and variant ids appear only in
 a short "id:" trailer. The output depends on the result alone: no time of day,
 a stable order.
 """
@@ -19,14 +19,12 @@ import re
 from dataclasses import dataclass, field
 
 from referee.base.errors import RefereeError
-from referee.compare.result import verdict
 from referee.game.catalogue import ENGLISH
+from referee.game.parts import part_class
+from referee.game.parts.scenarios import Scenarios
 from referee.game.readings import Readings, Variant, load_readings
-
-#: The order of the topics; a topic not listed comes after these, by name.
-TOPICS = ("offerings", "recruiting", "movement", "battles", "buildings and metropolises",
-          "Apollo and the prosperity marker", "islands and territory markers", "creatures",
-          "the end of the game")
+from referee.game.registry import game_class
+from referee.judge.values import Verdict
 
 
 @dataclass
@@ -64,7 +62,7 @@ _ID_ASIDE = re.compile(r"\s*\((?:[^()]*?\b[a-z]+_[a-z0-9_]+\b[^()]*)\)")
 
 def plain(text: str) -> str:
     """A catalogue or readings text without its asides naming rule or variant
-    ids ("(rule creature_track_slide)"): the ids go to the 'id:' trailer."""
+    ids ("(rule some_rule_id)"): the ids go to the 'id:' trailer."""
     return _ID_ASIDE.sub("", text)
 
 
@@ -102,6 +100,7 @@ def entries(result, readings: Readings | None = None, pictures: bool = False) ->
     catalogue = load_catalogue(result.game)
     a, b = result.reading_a, result.reading_b
     order = {v: i for i, v in enumerate(readings.variants)}
+    topics = part_class(game_class(result.game), Scenarios).topics
     out = []
     for d in result.disagreements:
         variants = [readings.variants[v] for v in d.variants if v in readings.variants]
@@ -119,7 +118,7 @@ def entries(result, readings: Readings | None = None, pictures: bool = False) ->
                       f"{', '.join(d.variants)} (scenario {d.scenario}"
                       f"{'; rules ' + ', '.join(dict.fromkeys(r for v in variants for r in v.rules))})",
                       move=d.move)
-        entry.extra["rank"] = (_topic_rank(topic), min(order.get(v, 99) for v in d.variants))
+        entry.extra["rank"] = (_topic_rank(topic, topics), min(order.get(v, 99) for v in d.variants))
         if pictures:
             entry.picture, entry.picture_title = picture(result, d, readings)
         out.append(entry)
@@ -127,8 +126,8 @@ def entries(result, readings: Readings | None = None, pictures: bool = False) ->
     return out
 
 
-def _topic_rank(topic: str) -> tuple:
-    return (TOPICS.index(topic), "") if topic in TOPICS else (len(TOPICS), topic)
+def _topic_rank(topic: str, topics: tuple[str, ...]) -> tuple:
+    return (topics.index(topic), "") if topic in topics else (len(topics), topic)
 
 
 def grouped(items: list[Entry]) -> list[tuple[str, list[Entry]]]:
@@ -142,7 +141,7 @@ def picture(result, d, readings: Readings) -> tuple[str, str]:
     """The SVG of the witness's position: after its set-up moves, before the
     move found (both readings agree there: the set-up is legal under both and
     the move found is the first where they part)."""
-    from referee.ask.session import board_picture_of
+    from referee.ask.session import picture_of
     from referee.compare.play import referee_under
     from referee.game.notation import parse_transcript
 
@@ -162,7 +161,7 @@ def picture(result, d, readings: Readings) -> tuple[str, str]:
         move = d.transcript.splitlines()[-1 - len(d.follow)]
         title = f"the position before \"{move}\" (under both readings)"
     try:
-        svg = board_picture_of(result.game).position(
+        svg = picture_of(result.game).position(
             referee.rules, state, [(p.name, p.colour) for p in transcript.header.players], title, True)
     except RefereeError:
         return "", title
@@ -212,7 +211,7 @@ def _transcripts_text(result) -> str:
             lines.append(f"  under {a}: {t.error_a or 'read to the end'}")
             lines.append(f"  under {b}: {t.error_b or 'read to the end'}")
         for p in t.parts:
-            verdicts = f"{a}: {verdict(p.verdict_a)}; {b}: {verdict(p.verdict_b)}"
+            verdicts = f"{a}: {Verdict.in_words(p.verdict_a)}; {b}: {Verdict.in_words(p.verdict_b)}"
             if p.what == "verdict":
                 lines.append(f"  line {p.line}, move {p.number} '{p.text}': verdicts part ({verdicts})")
             else:

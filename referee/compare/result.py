@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from referee.game.readings import load_readings
+from referee.judge.values import Verdict
 
 
 @dataclass(frozen=True)
@@ -18,7 +19,7 @@ class MovePart:
     line: int
     text: str
     what: str  # 'verdict' (the violations differ) or 'state' (the next states differ)
-    verdict_a: tuple[str, ...]  # the violated rule ids (empty: legal)
+    verdict_a: tuple[str, ...]  # the rule ids broken (empty: legal; Verdict.in_words)
     verdict_b: tuple[str, ...]
     state_only_a: tuple[str, ...] = ()
     state_only_b: tuple[str, ...] = ()
@@ -88,16 +89,6 @@ class CompareResult:
         return out
 
 
-def verdict(rules: tuple[str, ...]) -> str:
-    """A step's verdict in words: "legal" or "illegal (rule, ...)"."""
-    return "legal" if not rules else "illegal (" + ", ".join(rules) + ")"
-
-
-def rules_broken(step) -> tuple[str, ...]:
-    """The rule ids a step breaks, sorted."""
-    return tuple(sorted({v.rule for v in step.violations}))
-
-
 def check_readings(game: str, reading_a: str, reading_b: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The variants of both readings; DataError for an unknown game or reading."""
     from referee.game.registry import check_game
@@ -141,7 +132,7 @@ class Disagreement:
                f"  position: {'; '.join(self.position) or 'the scenario as it stands'}"
                f"{'' if self.optimal else ' (not proven minimal within the time bound)'}",
                f"  move: {self.move}",
-               f"  {a}: {verdict(self.verdict_a)}; {b}: {verdict(self.verdict_b)}"
+               f"  {a}: {Verdict.in_words(self.verdict_a)}; {b}: {Verdict.in_words(self.verdict_b)}"
                + ("" if self.what == "verdict" else " — the next states differ"),
                f"  replayed with referee check: {self.replay}",
                "  witness transcript:"]

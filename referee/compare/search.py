@@ -2,10 +2,10 @@
 (``referee compare GAME --rules A --rules B``; docs/translations.md).
 
 For each variant in one reading and not the other, a *scenario* bounds the
-search: a small transcript (a board, 2 or 3 players, a few moves) that reaches
-a decision point — a battle round, a retreat, Apollo's turn, an offering, a
-recruit — the *free parts* of the position (extra pieces, gold, buildings,
-metropolises near the action, each written as a ``position:`` item) and the
+search: a small transcript (a map, 2 or 3 players, a few moves) that reaches
+a decision point — a round of a fight, a retreat, a player's turn, a payment —
+the *free parts* of the position (extra pieces, money, buildings near the
+action, each written as a ``position:`` item) and the
 moves to judge there. Both readings' rule programs are grounded together, their
 predicates renamed apart (``a_``/``b_``; the move ``does/2`` and the static facts
 are shared); choice rules pick the free parts and the move; a constraint asks
@@ -16,7 +16,7 @@ positions of one size). The witness is then written as a transcript
 referee under both readings, to show that ``referee check --rules A|B``
 reproduces it.
 
-The scenarios are the game's data (``search_scenarios()`` of its rules class,
+The scenarios are the game's data (the ``scenarios`` of its Scenarios part,
 ``referee/games/<game>/scenarios.py``): one per rule block that a variant
 changes. A variant without a scenario is reported as not searched.
 """
@@ -28,10 +28,15 @@ import time
 from referee.base.errors import DataError, RefereeError
 from referee.base.terms import Fn, fn
 from referee.compare.play import referee_under
-from referee.compare.result import CompareResult, Disagreement, check_readings, rules_broken, verdict
+from referee.compare.result import CompareResult, Disagreement, check_readings
+from referee.game.contract import lacks
+from referee.game.fluents import fluent
+from referee.game.parts import part, part_class
+from referee.game.parts.scenarios import Scenarios
 from referee.game.readings import Readings, load_readings
 from referee.game.scenario import Scenario
 from referee.judge.engine import best_model
+from referee.judge.values import Verdict
 
 #: Default bounds: free facts in a position, seconds of solving per scenario.
 DEFAULT_MAX_SIZE = 8
@@ -77,6 +82,13 @@ legality_differs :- b_illegal, not a_illegal.
 #show pick/1. #show choose/1. #show differ_verdict/0. #show a_verdict/1. #show b_verdict/1.
 """
 
+#: What the search's optimal model shows: the extras picked for the position, the
+#: move chosen, and the rules broken under each reading.
+Pick = fluent("pick", "extra")
+Choose = fluent("choose", "move")
+VerdictA = fluent("a_verdict", "rule")
+VerdictB = fluent("b_verdict", "rule")
+
 
 def compare_search(game: str, reading_a: str, reading_b: str, max_size: int = DEFAULT_MAX_SIZE,
                    seconds: float = DEFAULT_SECONDS, readings: Readings | None = None,
@@ -92,9 +104,9 @@ def compare_search(game: str, reading_a: str, reading_b: str, max_size: int = DE
         variants_a, variants_b = readings.reading(reading_a).variants, readings.reading(reading_b).variants
     from referee.game.registry import game_class
 
-    every = game_class(game).search_scenarios()
+    every = part_class(game_class(game), Scenarios).scenarios
     if not every:
-        raise game_class(game).lacks("search scenarios")
+        raise lacks(game_class(game), "search scenarios")
     result = CompareResult(game, reading_a, reading_b, variants_a, variants_b, "search")
     if reading_a == reading_b:
         raise DataError(f"compare two different readings (both are {reading_a})")
@@ -189,7 +201,7 @@ def _search(scenario: Scenario, reading_a: tuple, reading_b: tuple, shown: tuple
     facts += [fn("base_b_", f) for f in base_b]
     for e, extra in enumerate(scenario.extras):
         facts.append(fn("extra", e))
-        kind, name, *rest = referee.rules.position_item(extra)
+        kind, name, *rest = part(referee.rules, Scenarios).position_item(extra)
         if kind == "change":
             key, delta = rest
             facts.append(fn("delta", e, Fn(name), key, delta))
@@ -201,16 +213,16 @@ def _search(scenario: Scenario, reading_a: tuple, reading_b: tuple, shown: tuple
                                 f"the search of scenario {scenario.name} could not be grounded in time")
     if model is None:
         return None
-    picks = sorted(a.args[0] for a in model if a.name == "pick")
-    choice = next(a.args[0] for a in model if a.name == "choose")
-    verdict_a = tuple(sorted(a.args[0].name for a in model if a.name == "a_verdict"))
-    verdict_b = tuple(sorted(a.args[0].name for a in model if a.name == "b_verdict"))
+    picks = sorted(a.extra for a in Pick.of(model))
+    choice = Choose.of(model)[0].move
+    verdict_a = tuple(sorted(a.rule.name for a in VerdictA.of(model)))
+    verdict_b = tuple(sorted(a.rule.name for a in VerdictB.of(model)))
     what = "verdict" if any(a.name == "differ_verdict" for a in model) else "effect"
     position = tuple(scenario.extras[e] for e in picks)
     role, move, line = scenario.moves[choice]
     transcript = _witness(scenario, position, line)
     reproduced, replay, verdicts = _replay(transcript, shown[0], shown[1], readings, closes=not line)
-    line = line or f"({referee.rules.describe_move(move)}: the referee makes it when the transcript ends)"
+    line = line or f"({referee.words.describe_move(move)}: the referee makes it when the transcript ends)"
     if (reading_a, reading_b) != shown:  # a variant alone was searched: say what the compared pair gives
         verdict_a, verdict_b = verdicts
     return Disagreement(scenario.name, (), scenario.blocks, position, line, what, verdict_a, verdict_b,
@@ -228,7 +240,7 @@ def _replay(text: str, reading_a: tuple, reading_b: tuple, readings: Readings,
             closes: bool = False) -> tuple[bool, str, tuple]:
     """Check the witness transcript under both readings: does its last move part
     them (its verdict, or the state after it; with ``closes``, the state after the
-    cycle is closed, where the winner is known)? Whether it does, in words, and
+    period is closed, where the winner is known)? Whether it does, in words, and
     the rules each reading finds broken."""
     from referee.game.notation import parse_transcript
 
@@ -239,11 +251,11 @@ def _replay(text: str, reading_a: tuple, reading_b: tuple, readings: Readings,
             run = referee.run(close=closes)
             last = max(s.number for s in run.written())
             step = run.step_of(last)
-            rules = rules_broken(step)
+            rules = step.rules_broken
             effect = run.final if closes else step.after
-            said = verdict(rules)
+            said = Verdict.in_words(rules)
             if closes:
-                said += f", {referee.rules.describe_outcome(run.final)}"
+                said += f", {referee.words.describe_outcome(run.final)}"
             outcomes.append((said, effect, rules))
         except RefereeError as error:
             outcomes.append((f"unreadable ({str(error).splitlines()[0]})", None, ("unreadable",)))

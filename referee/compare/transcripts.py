@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 from referee.base.errors import DataError, RefereeError
-from referee.compare.result import CompareResult, MovePart, TranscriptComparison, check_readings, rules_broken
+from referee.compare.result import CompareResult, MovePart, TranscriptComparison, check_readings
 
 #: Where the shipped transcripts are, relative to the repository root.
 TRANSCRIPTS = Path(__file__).resolve().parents[2] / "transcripts"
@@ -79,7 +79,7 @@ def _parts(run_a, run_b) -> list[MovePart]:
         b = steps_b.get(a.number)
         if b is None:
             continue
-        rules_a, rules_b = rules_broken(a), rules_broken(b)
+        rules_a, rules_b = a.rules_broken, b.rules_broken
         line = a.play.span.line if a.play else 0
         text = a.play.text if a.play else ""
         if not parted and a.before != b.before:  # parted at a step the referee inserted

@@ -23,8 +23,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from referee.base.errors import RefereeError
-from referee.compare.result import rules_broken
 from referee.game.readings import Readings
+from referee.game.registry import game_class
 
 
 @dataclass(frozen=True)
@@ -80,14 +80,14 @@ def play(text: str, reading: tuple, readings: Readings, closes: bool = False) ->
         for v in sorted(s.violations, key=lambda v: v.rule):
             try:
                 entry = catalogue.rule(v.rule)
-                said.append(entry.format(referee.rules.role_text(v.role),
-                                         [referee.rules.term_text(a) for a in v.args]))
+                said.append(entry.format(referee.words.role_text(v.role),
+                                         [referee.words.term_text(a) for a in v.args]))
             except Exception:  # a rule the catalogue lacks: its id is all there is
                 said.append(v.rule)
         messages.append("; ".join(dict.fromkeys(said)))
-    return Outcome(tuple(rules_broken(s) for s in steps), tuple(s.play.text if s.play else "" for s in steps),
+    return Outcome(tuple(s.rules_broken for s in steps), tuple(s.play.text if s.play else "" for s in steps),
                    tuple(messages), error, run.final,
-                   referee.rules.describe_outcome(run.final) if closes and not error else "",
+                   referee.words.describe_outcome(run.final) if closes and not error else "",
                    tuple(s.before for s in steps), steps[-1].after if steps else None, last_line)
 
 
@@ -126,6 +126,7 @@ class Settled:
     causes: tuple
     a: Outcome
     b: Outcome
+    period: str = ""  # what the game calls its turns of play
 
 
 def settle_one(transcript: str, closes: bool, labelled: tuple, follow: tuple, pair: tuple,
@@ -139,7 +140,7 @@ def settle_one(transcript: str, closes: bool, labelled: tuple, follow: tuple, pa
     what = parts(a, b, closes)
     if what in ("verdict", "outcome"):
         causes, _ = _causes(transcript, closes, labelled, pair, differing, readings, a, what)
-        return Settled(transcript, what, (), causes, a, b)
+        return Settled(transcript, what, (), causes, a, b, game_class(readings.game).period)
     if what != "effect":
         return None
     # The move found is legal or illegal alike: a following move must show its effect,
@@ -207,11 +208,11 @@ def settle(result, readings: Readings, scenarios: dict) -> None:
 
 
 def said(d, name_a: str, name_b: str, settled: Settled) -> str:
-    """What differs, in words: 'under zh-000, after ..., "Ann/Ares: troop on IS8"
+    """What differs, in words: 'under zh-000, after ..., "Ann: take 2 from heap 1"
     is legal; under en it is not: ...'."""
     a, b = settled.a, settled.b
     if settled.what == "outcome":
-        return f"at the end of the cycle, under {name_a} {a.outcome}; under {name_b} {b.outcome}"
+        return f"at the end of the {settled.period or 'game'}, under {name_a} {a.outcome}; under {name_b} {b.outcome}"
     move = d.move
     after = ""
     if settled.follow:

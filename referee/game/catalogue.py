@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from referee.base.errors import DataError
+from referee.base.errors import DataError, ReadingError
 from referee.game.registry import UnknownGameError, game_class, game_package, package_folder
 from referee.text.toml_source import TomlSource
 
@@ -112,7 +112,7 @@ class RuleEntry:
             return self.translations[reading]
         except KeyError:
             known = ", ".join(self.readings)
-            raise DataError(f"unknown rules reading {reading!r} (known: {known})") from None
+            raise ReadingError(f"unknown rules reading {reading!r} (known: {known})") from None
 
     def placeholders(self) -> frozenset[str]:
         """The fields the message template uses: 'player' and argument indexes."""

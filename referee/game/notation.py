@@ -15,16 +15,16 @@ import hashlib
 from dataclasses import replace
 from os import PathLike
 
-from referee.base.errors import NotationError
+from referee.base.errors import FileError
 from referee.game.registry import game_class, game_grammar, game_reader, game_stamp, known_games
 from referee.store import codec, memos
 from referee.text import parser
-from referee.text.transcript import CycleStart, Header, Play, PlayerDecl, Span, StartLine, Transcript
+from referee.text.transcript import Header, PeriodStart, PlacementLine, Play, PlayerDecl, Span, Transcript
 
 __all__ = ["parse_transcript", "read_transcript", "transcript_from_bytes"]
 
 #: The classes a kept record is made of (the codec builds no other).
-CLASSES = (Span, PlayerDecl, StartLine, Header, CycleStart, Play, Transcript)
+CLASSES = (Span, PlayerDecl, PlacementLine, Header, PeriodStart, Play, Transcript)
 
 
 @functools.cache
@@ -41,6 +41,8 @@ def parse_transcript(text: str, source: str = "<string>") -> Transcript:
     Raises :class:`NotationError` for anything that is not the notation. A text
     read before (by any process) comes back from the memo.
     """
+    if len(text) > parser.MAX_RECORD_BYTES // 4:  # a huge text is refused before it is hashed
+        parser.check_record_size(len(text.encode("utf-8", "surrogatepass")), source)
     digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
     transcript = kept_transcript(digest, source)
     if transcript is None:
@@ -53,10 +55,9 @@ def read_transcript(path: str | PathLike) -> Transcript:
     """Read a transcript file (UTF-8, with or without a BOM, LF or CRLF)."""
     name = str(path)
     try:
-        with open(path, "rb") as f:
-            data = f.read()
+        data = parser.read_record_file(path)
     except OSError as e:
-        raise NotationError(f"cannot read the transcript {name}: {e.strerror or e}") from None
+        raise FileError(f"cannot read the transcript {name}: {e.strerror or e}") from None
     return transcript_from_bytes(data, name)
 
 

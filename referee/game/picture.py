@@ -1,7 +1,7 @@
-"""What a game with a board picture provides: the interface behind
-``referee board GAME``, :meth:`referee.api.Session.picture` and the service's
-page.  A game without one (``Game.picture`` None) says so: "X has no board
-picture yet".
+"""What a game with a picture provides: the interface behind the command
+that draws a game, :meth:`referee.ask.session.Session.picture` and the
+service's page: an optional part of a game (referee.game.parts). A game
+without one says so (``lacks``).
 
 The drawing itself is the game's (``draw.py`` in its package); this module
 only states what the generic side asks of it.
@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 from typing import Sequence
+
+from referee.game.parts import Part
 
 #: The ink of an SVG picture's text and lines.
 INK = "#222222"
@@ -50,12 +52,13 @@ class Svg:
                  f'text-anchor="{anchor}" dominant-baseline="central"{attrs}{extra}>{svg_escape(content)}</text>')
 
 
-class Picture:
-    """A game's board, and a position on it, drawn for a person: SVG or plain text."""
+class Picture(Part):
+    """A game's map, and a position on it, drawn for a person: SVG or plain text.
+    The default, a game without a picture, is never asked to draw."""
 
-    def blank(self, players: int | None, board_file: str | None, svg: bool) -> str:
-        """The board for ``players`` players, or the board file ``board_file``,
-        with nothing on it. A RefereeError when the board cannot be told or read."""
+    def blank(self, players: int | None, data_file: str | None, svg: bool) -> str:
+        """The map for ``players`` players, or the one of the data file ``data_file``,
+        with nothing on it. A RefereeError when the map cannot be told or read."""
         raise NotImplementedError
 
     def position(self, rules, state: frozenset, players: Sequence[tuple[str, str]], title: str, svg: bool) -> str:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from referee.base.errors import DataError
+from referee.base.errors import DataError, ReadingError
 from referee.game.catalogue import ENGLISH
 from referee.game.registry import game_class, game_folder, game_package, package_folder
 from referee.text.toml_source import TomlSource
@@ -48,7 +48,7 @@ class Variant:
     sources: tuple[Source, ...]
     module: Path
     ruling: str = ""   # a publisher's answer the variant follows (a forum answer, say), if any
-    topic: str = "other rules"  # what a translation report groups it under (battles, movement, creatures...)
+    topic: str = "other rules"  # what a translation report groups it under (movement, the end of the game...)
 
     def to_json(self) -> dict:
         return {"id": self.id, "title": self.title, "rules": list(self.rules), "changes_play": self.changes_play,
@@ -81,7 +81,7 @@ class Readings:
         try:
             return self.readings[name]
         except KeyError:
-            raise DataError(f"unknown rules reading '{name}'; known readings: {', '.join(self.readings)}") from None
+            raise ReadingError(f"unknown rules reading '{name}'; known readings: {', '.join(self.readings)}") from None
 
     def active(self, name: str) -> tuple[str, ...]:
         """The variant ids of a reading (none for an unknown name: the caller checks names)."""

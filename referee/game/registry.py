@@ -13,7 +13,6 @@ here names a game; docs/adding-a-game.md walks through adding one.
 from __future__ import annotations
 
 import functools
-import hashlib
 import importlib
 import json
 import os
@@ -23,6 +22,7 @@ from types import ModuleType
 
 from referee.base.errors import RefereeError
 from referee.game.contract import Game
+from referee.store.files import Kind, key_of
 
 #: The entry-point group games register under (pyproject.toml).
 ENTRY_POINTS = "referee.games"
@@ -38,7 +38,7 @@ class UnknownGameError(RefereeError):
 
 def package_folder(package: str) -> Path:
     """The folder of an installed package, which holds its data files (rule
-    programs, grammars, boards, catalogues). The referee's packages are folders
+    programs, grammars, data files, catalogues). The referee's packages are folders
     on disk, as clingo reads rule files by path; importlib.resources would find
     the same folder at the cost of importing tempfile and zipfile, several
     milliseconds of every new process."""
@@ -81,54 +81,47 @@ def game_folder(game: str) -> Path:
     return package_folder(game_package(game_class(game)))
 
 
-class Imported:
-    """A class attribute given as ``"package.module:name"`` and imported when it
-    is first read (a game's board picture: a process that only judges never
-    imports the drawing code)."""
-
-    def __init__(self, value: str):
-        self.value = value
-
-    def __get__(self, instance: object, owner: type) -> object:
-        found = load_object(self.value)
-        setattr(owner, self.name, found)  # read once: the class holds the object itself from now on
-        return found
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.name = name
-
-
 def known_games() -> tuple[str, ...]:
     """The games the referee knows: every entry point of the group
     ``referee.games`` (adding a game registers one; nothing here names one)."""
     return tuple(sorted(_entry_points()))
 
 
+#: The games' entry points in the store of derived files (JSON, name -> value).
+ENTRY_POINT_FILES = Kind("entrypoints", 1)
+
+
 @functools.cache
 def _entry_points() -> dict[str, str]:
     """The group's entry points, name -> ``module:object``. Finding them takes
     importlib.metadata some 25 ms (importing it, reading every distribution's
-    metadata), so they are kept in the cache folder under a stamp of
-    ``sys.path``: each of its folders with its modification time, which changes
-    whenever a distribution is installed into it or removed from it."""
-    from referee.store.files import cache_dir, read_checked, write_checked
-
-    stamp = hashlib.sha256(ENTRY_POINTS.encode())
+    metadata), so they are kept in the store of derived files
+    (referee/store/files.py) under a key of ``sys.path``: each of its folders
+    with its modification time, which changes whenever a distribution is
+    installed into it or removed from it."""
+    parts = [ENTRY_POINTS]
     for folder in map(os.path.abspath, sys.path):  # ('' is the working folder)
         try:
-            stamp.update(f"\0{folder}\0{os.stat(folder).st_mtime_ns}".encode("utf-8", "replace"))
+            parts.append(f"{folder}\0{os.stat(folder).st_mtime_ns}")
         except OSError:
-            stamp.update(f"\0{folder}\0-".encode("utf-8", "replace"))
-    path = cache_dir() / f"entrypoints-{stamp.hexdigest()[:32]}.json"
-    try:
-        found = json.loads(read_checked(path) or "null")
-    except ValueError:
-        found = None
-    if not (isinstance(found, dict) and all(isinstance(v, str) for v in found.values())):
-        from importlib import metadata
+            parts.append(f"{folder}\0-")
+    return ENTRY_POINT_FILES.fetch(key_of(*parts), _looked_up, _encode_entry_points, _decode_entry_points)
 
-        found = {ep.name: ep.value for ep in metadata.entry_points(group=ENTRY_POINTS)}
-        write_checked(path, json.dumps(found, sort_keys=True))
+
+def _looked_up() -> dict[str, str]:
+    from importlib import metadata
+
+    return {ep.name: ep.value for ep in metadata.entry_points(group=ENTRY_POINTS)}
+
+
+def _encode_entry_points(found: dict[str, str]) -> bytes:
+    return json.dumps(found, sort_keys=True).encode("utf-8")
+
+
+def _decode_entry_points(content: bytes) -> dict[str, str]:
+    found = json.loads(content)
+    if not (isinstance(found, dict) and all(isinstance(v, str) for v in found.values())):
+        raise ValueError("not entry points")
     return found
 
 

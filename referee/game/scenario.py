@@ -1,6 +1,6 @@
 """A scenario of ``referee compare``'s search (referee/compare/search.py): a
 bounded search space for the rule blocks some variants change, which a game
-supplies (``search_scenarios``: the scenarios.py of the game's package)."""
+supplies (its Scenarios part, referee/game/parts/scenarios.py)."""
 
 from __future__ import annotations
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Iterable, Iterator
 
 from referee.base.terms import Fn, Term, fn
+from referee.game.fluents import counter_amount, counter_index, counter_key, counter_name
 
 State = frozenset  # a frozenset[Fn] of fluents: what true/1 holds
 
@@ -52,9 +53,10 @@ class _Facts(set):
         self._note_counter(f)
 
     def _note_counter(self, f: Fn) -> None:
-        if f.name == "count" and len(f.args) == 3:
-            self.counters.setdefault(f.args[:2], []).append(f)
-            self.by_counter.setdefault(f.args[0], []).append(f)
+        if f.name == "count":
+            index = counter_index(f)  # (Name, Key)
+            self.counters.setdefault(index, []).append(f)
+            self.by_counter.setdefault(index[0], []).append(f)
 
     def having(self, name: str) -> list[Fn]:
         if self.named is None:
@@ -68,7 +70,7 @@ class _Facts(set):
         if self.counters is None:
             self.reads += 1
             if self.reads <= self.SCANS:
-                return next((f for f in self if f.name == "count" and f.args[:2] == key), None)
+                return next((f for f in self if f.name == "count" and counter_index(f) == key), None)
             self._index()
         return next(iter(self.counters.get(key, ())), None)
 
@@ -77,7 +79,7 @@ class _Facts(set):
         if self.by_counter is None:
             self.reads += 1
             if self.reads <= self.SCANS:
-                return [f for f in self if f.name == "count" and len(f.args) == 3 and f.args[0] == name]
+                return [f for f in self if f.name == "count" and counter_name(f) == name]
             self._index()
         return list(self.by_counter.get(name, ()))
 
@@ -93,9 +95,9 @@ class _Facts(set):
             super().discard(f)
             if self.named is not None:
                 self.named[f.name].remove(f)
-                if f.name == "count" and len(f.args) == 3:
-                    self.counters[f.args[:2]].remove(f)
-                    self.by_counter[f.args[0]].remove(f)
+                if f.name == "count":
+                    self.counters[counter_index(f)].remove(f)
+                    self.by_counter[counter_name(f)].remove(f)
 
     def remove(self, f: Fn) -> None:
         if f not in self:
@@ -161,10 +163,10 @@ class Draft:
     # counters: count(Name, Key, N), absent when 0 -------------------------------
     def count(self, name: str, key: Term) -> int:
         f = self.facts.counter((constant(name), key))
-        return int(f.args[2]) if f is not None else 0  # type: ignore[arg-type]
+        return int(counter_amount(f)) if f is not None else 0  # type: ignore[arg-type]
 
     def counts(self, name: str) -> dict[Term, int]:
-        return {f.args[1]: int(f.args[2]) for f in self.facts.counted(constant(name))}  # type: ignore[arg-type]
+        return {counter_key(f): int(counter_amount(f)) for f in self.facts.counted(constant(name))}  # type: ignore[arg-type]
 
     def change(self, name: str, key: Term, delta: int) -> None:
         if delta == 0:

@@ -21,12 +21,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
-from referee.base.errors import RefereeError, SolverLimitError
+from referee.base.errors import SolverLimitError
 from referee.base.terms import Fn, Term, intern, term_text
 from referee.judge.relevance_store import KeptFile, input_text, static_text
 from referee.judge.relevance_store import write_all as write_kept
-from referee.judge.values import Judgement, Violation
-from referee.store.files import cache_dir, read_checked, referee_stamp, solver_stamp, write_cache_file, write_checked
+from referee.judge.values import Breach, Judgement
+from referee.store.files import Kind, key_of, referee_stamp, solver_stamp
 
 
 class _OnFirstUse:
@@ -59,11 +59,13 @@ def _release() -> None:
 clingo = _OnFirstUse("clingo", "clingo")
 ast = _OnFirstUse("clingo.ast", "ast")
 
-#: Default bound on one solve (seconds); the rule programs are stratified, so a
-#: judgement normally takes a few milliseconds.
+#: Default bound on one solver call, in seconds of CPU time (``_cpu_since``); the
+#: rule programs are stratified, so a judgement normally takes a few milliseconds.
 DEFAULT_TIME_LIMIT = 10.0
+#: How often a call in progress is held against its bound (seconds).
+CPU_POLL = 0.02
 #: Default bound on the number of input facts one judgement may carry; a
-#: transcript that would exceed it (a thousand players, a huge board) is refused
+#: transcript that would exceed it (a thousand players, a huge map) is refused
 #: before grounding.
 DEFAULT_MAX_FACTS = 50_000
 #: Positions whose legal moves are grounded in one call (``legal_moves_many``):
@@ -136,7 +138,8 @@ def _from_symbol(symbol: clingo.Symbol) -> Term:
 
 _BASE_DYNAMIC = {("true", 1), ("does", 2), ("want", 1)}
 INDEX = "K__judgement"
-INDEXED_FORMAT = 4  # bump when indexed_program changes, so old cached files are not used
+#: The indexed programs in the store of derived files; bump when indexed_program changes.
+INDEXED = Kind("indexed", 5)
 
 
 def _atoms(node) -> list:
@@ -295,23 +298,24 @@ _INDEXED: dict = {}
 
 
 def cached_indexed(program: str) -> str:
-    """``indexed_program(program)``, kept in the cache folder under the hash of the
-    program (rewriting takes a fifth of a second; reading it back, nothing), and
-    in this process. A cache that cannot be read or written is simply not used."""
+    """``indexed_program(program)``, kept in the store of derived files under
+    the program and the solver (rewriting takes a fifth of a second; reading it
+    back, nothing), and in this process. A cache that cannot be read or
+    written is simply not used."""
     digest = _digest(program)
     if digest in _INDEXED:
         return _INDEXED[digest]
-    path = cache_dir() / f"indexed-{INDEXED_FORMAT}-{solver_stamp()}-{digest[:32]}.lp"
-    try:
-        text = path.read_text(encoding="utf-8")
-        if JUDGED not in text:  # not a file this version wrote
-            raise OSError
-    except OSError:
-        text = indexed_program(program)
-        write_cache_file(path, text)
+    text = INDEXED.fetch(key_of(solver_stamp(), digest), lambda: indexed_program(program), str.encode, _indexed_text)
     if len(_INDEXED) > 16:
         _INDEXED.clear()
     _INDEXED[digest] = text
+    return text
+
+
+def _indexed_text(content: bytes) -> str:
+    text = content.decode("utf-8")
+    if JUDGED not in text:  # not an indexed program
+        raise ValueError("not an indexed program")
     return text
 
 
@@ -434,7 +438,7 @@ class Engine:
         if found is None:
             return False
         violations, gains, loses, goals = found
-        self._cache[key] = Judgement(tuple(Violation(*v) for v in violations), (state - loses) | gains, (), goals,
+        self._cache[key] = Judgement(tuple(Breach(*v) for v in violations), (state - loses) | gains, (), goals,
                                      gains, loses)
         return True
 
@@ -637,7 +641,7 @@ class Engine:
                 rule, role, move, details, _ = args
                 does = items[k][1]
                 if does is None or (role, move) == does:  # only the judged move's (candidates have theirs)
-                    found[k][0].append(Violation(rule.name, role, move, details.args))
+                    found[k][0].append(Breach(rule.name, role, move, details.args))
             elif name == "gains" and len(args) == 2:
                 found[k][1].append(args[0])
             elif name == "loses" and len(args) == 2:
@@ -762,7 +766,7 @@ class Engine:
         finished, error = _ground_within(ctl, self.time_limit)
         if not finished:
             ctl.interrupt()
-            raise SolverLimitError(f"grounding took longer than the bound of {self.time_limit:g} s")
+            raise SolverLimitError(f"grounding took longer than the bound of {self.time_limit:g} s of CPU time")
         if error is not None:
             raise SolverLimitError(f"the rule programs could not be grounded: {error}")
 
@@ -777,16 +781,18 @@ class Engine:
         with ctl.backend() as backend:
             for symbol in facts:
                 backend.add_rule([backend.add_atom(symbol)])
-        deadline = time.monotonic() + self.time_limit
+        spent = _cpu_since()
         self._ground(ctl, alone)
-        if time.monotonic() > deadline:  # grounded in this thread, past the bound: the call is over it
-            raise SolverLimitError(f"grounding took longer than the bound of {self.time_limit:g} s")
+        if spent() > self.time_limit:  # grounded in this thread, past the bound: the call is over it
+            raise SolverLimitError(f"grounding took longer than the bound of {self.time_limit:g} s of CPU time")
         symbols: list[Term] = []
         with ctl.solve(on_model=lambda m: symbols.extend(from_symbol(s) for s in m.symbols(shown=True)),
                        async_=True) as handle:
-            if not handle.wait(max(0.0, deadline - time.monotonic())):
-                handle.cancel()
-                raise SolverLimitError(f"the solver took longer than the bound of {self.time_limit:g} s")
+            while not handle.wait(CPU_POLL):
+                if spent() > self.time_limit:
+                    handle.cancel()
+                    raise SolverLimitError(
+                        f"the solver took longer than the bound of {self.time_limit:g} s of CPU time")
             result = handle.get()
         if not result.satisfiable:
             raise SolverLimitError("the rule programs have no answer for this position (a bug in the rules)")
@@ -794,8 +800,8 @@ class Engine:
 
 
 def _ground_within(ctl: clingo.Control, seconds: float) -> tuple[bool, BaseException | None]:
-    """Ground in a worker thread, waiting at most ``seconds`` (clingo cannot
-    interrupt a grounding in progress): whether it finished, and its error."""
+    """Ground in a worker thread until it has used ``seconds`` of CPU time (clingo
+    cannot interrupt a grounding in progress): whether it finished, and its error."""
     ground_error: list[BaseException] = []
 
     def ground() -> None:
@@ -806,10 +812,40 @@ def _ground_within(ctl: clingo.Control, seconds: float) -> tuple[bool, BaseExcep
 
     worker = threading.Thread(target=ground, daemon=True)
     worker.start()
-    worker.join(seconds)
-    if worker.is_alive():
-        return False, None
-    return True, (ground_error[0] if ground_error else None)
+    spent = _cpu_since(worker)
+    while True:
+        worker.join(CPU_POLL)
+        if not worker.is_alive():
+            return True, (ground_error[0] if ground_error else None)
+        if spent() > seconds:
+            return False, None
+
+
+def _cpu_since(thread: threading.Thread | None = None):
+    """A clock of the CPU time used from now on by ``thread`` (the grounding in a
+    worker thread: its own clock, so that a grounding abandoned earlier and still
+    running is not counted), or by this process (a solve, in clingo's own thread).
+
+    The solver's bound is CPU time, not wall time: on a machine busy with other
+    work a call gets less of the processor, and a verdict must not depend on that
+    (a record that passes on an idle machine passes on a loaded one). The bound
+    of a whole record or request (an archive's, the service's) is the wall time
+    of its worker process, which is killed past it."""
+    if thread is not None and hasattr(time, "pthread_getcpuclockid"):
+        try:
+            clock = time.pthread_getcpuclockid(thread.ident)
+            start = time.clock_gettime(clock)
+        except (OSError, TypeError):  # the thread ended already, or no such clock here
+            pass
+        else:
+            def spent() -> float:
+                try:
+                    return time.clock_gettime(clock) - start
+                except OSError:  # the thread has just ended: its work is done
+                    return 0.0
+            return spent
+    start = time.process_time()
+    return lambda: time.process_time() - start
 
 
 def grounding_messages(program_files: Iterable[Path], facts: Iterable[Term],
@@ -898,7 +934,7 @@ def best_model(program: str, prefixes: tuple[str, ...], glue: str, facts: Iterab
     its predicates renamed apart (:func:`renamed`), with ``glue`` (choice rules,
     constraints, ``#minimize`` and ``#show``) over ``facts``.
 
-    Grounding is bounded by ``ground_seconds`` (a RefereeError ``failure`` when
+    Grounding is bounded by ``ground_seconds`` (a SolverLimitError ``failure`` when
     it is hit or fails), solving by ``seconds``. Returns the shown atoms of the
     best model found (None when there is none) and whether it is proven optimal.
     """
@@ -913,7 +949,7 @@ def best_model(program: str, prefixes: tuple[str, ...], glue: str, facts: Iterab
             backend.add_rule([backend.add_atom(to_symbol(term))])
     finished, error = _ground_within(ctl, ground_seconds)
     if not finished or error is not None:
-        raise RefereeError(failure + (f": {error}" if error is not None else ""))
+        raise SolverLimitError(failure + (f": {error}" if error is not None else ""))
     best: list = []
     with ctl.solve(on_model=lambda m: best.append([from_symbol(s) for s in m.symbols(shown=True)]),
                    async_=True) as handle:
@@ -1021,32 +1057,30 @@ def _outline(statement) -> Outline:
     return Outline(tuple(heads), tuple(positive), tuple(equal), reads, constraint)
 
 
-OUTLINES_FORMAT = 2  # bump when _outline changes, so old cached files are not used
+#: The outlines of a program in the store of derived files; bump when _outline changes.
+OUTLINES = Kind("outlines", 3)
 
 
 def _relevance(text: str, program: tuple) -> Relevance:
     """The relevance analysis of ``program`` (parsed from ``text``). Its
-    outlines are kept in the cache folder under the hash of the text (reading
-    clingo's statements takes half a second; reading the file back, a few
-    milliseconds), with a checksum of their own: a file that does not match,
-    cannot be read or does not fit is rebuilt, never trusted."""
+    outlines are kept in the store of derived files under the text, the solver
+    and the Python that wrote them (reading clingo's statements takes half a
+    second; reading the file back, a few milliseconds): a file that is
+    damaged, cannot be read or does not fit is rebuilt, never trusted."""
     digest = _digest(text)
     if digest in _RELEVANCE:
         return _RELEVANCE[digest]
     from referee.judge.relevance import Outline, Relevance  # here: an answer read from the memo needs no analysis
 
-    python = f"py{sys.version_info[0]}{sys.version_info[1]}m{marshal.version}"  # marshal's format is Python's
-    path = cache_dir() / f"outlines-{OUTLINES_FORMAT}-{solver_stamp()}-{python}-{digest[:32]}.bin"
-    try:
-        data = read_checked(path, binary=True)
-        if data is None:
-            raise ValueError("missing or damaged")
-        found = Relevance([Outline.from_tuple(o) for o in marshal.loads(data)])
+    def loaded(content: bytes) -> Relevance:
+        found = Relevance([Outline.from_tuple(o) for o in marshal.loads(content)])
         if len(found.outlines) != len(program):
             raise ValueError("not this program's")
-    except (ValueError, TypeError, EOFError):
-        found = Relevance([_outline(s) for s in program])
-        write_checked(path, marshal.dumps(tuple(o.to_tuple() for o in found.outlines)))
+        return found
+
+    python = f"py{sys.version_info[0]}{sys.version_info[1]}m{marshal.version}"  # marshal's format is Python's
+    found = OUTLINES.fetch(key_of(solver_stamp(), python, digest), lambda: Relevance([_outline(s) for s in program]),
+                           lambda r: marshal.dumps(tuple(o.to_tuple() for o in r.outlines)), loaded)
     if len(_RELEVANCE) > 16:
         _RELEVANCE.clear()
     _RELEVANCE[digest] = found
@@ -1067,7 +1101,7 @@ def _kept_on_disk(part: _StaticPart) -> KeptFile:
     (referee/judge/relevance_store.py), opened on the first miss of its _Found."""
     found = part.found
     if found.file is None:
-        parts = (str(OUTLINES_FORMAT), solver_stamp(), referee_stamp(), part.rules, static_text(part.static_atoms))
+        parts = (str(OUTLINES.version), solver_stamp(), referee_stamp(), part.rules, static_text(part.static_atoms))
         found.file = KeptFile(parts, len(part.program), frozenset(part.relevance.always))
     return found.file
 

@@ -4,7 +4,7 @@ same record would otherwise follow the whole game again through the judgement
 cache (about 50 ms for a long game).
 
 A run is kept under the record's digest and name, the options that change a
-run (rules reading, board, fast path, strict), the key the engine keeps its
+run (rules reading, data file, fast path, strict), the key the engine keeps its
 judgements under (``Engine.rules_key``: the rule programs, the static facts and
 the solver's stamp), and the stamps of the referee's and the game's code
 (referee/store/memos.py); its own results only (not its transcript and rules,
@@ -15,12 +15,12 @@ as their place in the record, the states as differences.
 from __future__ import annotations
 
 from referee.game.registry import game_stamp
-from referee.judge.values import Assumption, Run, Step, Violation
+from referee.judge.values import Assumption, Breach, Run, Step
 from referee.store import codec, memos
 from referee.text.transcript import Transcript
 
 #: The classes a kept run is made of (the codec builds no other).
-CLASSES = (Step, Assumption, Violation)
+CLASSES = (Step, Assumption, Breach)
 
 
 def encode_run(run: Run) -> bytes:

@@ -8,8 +8,8 @@ statements can matter to it, and grounds only those.
 
 The answer comes from an *abstract grounding*: the call's input (the static
 facts, the states, the moves) with every term cut down to the function symbols
-the program itself spells (``use(horse, march(_,_,_))`` stays that; an
-island, a number or a player's name becomes OTHER, "something the program never
+the program itself spells (``use(horse, march(_,_,_))`` stays that; a
+place's id, a number or a player's name becomes OTHER, "something the program never
 names") and cut at a depth (below it: "anything").
 Rules are applied to these abstract atoms until nothing new follows. A
 statement is kept when

@@ -3,12 +3,12 @@ statements of the judged part a call needs), kept in the cache folder, so that
 a new process (``referee explain``) does not analyse each kind of move again
 (game-5p's last move: about 34 analyses, a tenth of the run).
 
-One file per rules (the judged part's text), static facts (in the analysis's
-abstract form), the referee's code and the solver (their stamps,
-referee/store/files.py), beside the outlines and in
-the same style: a checksum line, then JSON, ``{"key": ..., "kept": {input:
-[statement numbers]}}``, the inputs as canonical text (sorted, never in a
-set's or a hash's order: a string's hash differs between processes). A file
+One file in the store of derived files (referee/store/files.py) per rules
+(the judged part's text), static facts (in the analysis's abstract form), the
+referee's code and the solver (their stamps), beside the outlines: its key,
+then its entries (input, statement numbers), sorted, in the one codec
+(referee/store/codec.py); the inputs as canonical text (never in a set's or a
+hash's order: a string's hash differs between processes). A file
 is read on a process's first analysis for its key, and written at
 ``Engine.flush`` (or at the process's exit), merged with what another process
 wrote meanwhile, and replaced whole; it holds at most LIMIT inputs. A file
@@ -22,14 +22,15 @@ facts about the program, derived from it alone, never a judgement."""
 from __future__ import annotations
 
 import atexit
-import hashlib
 import json
 import threading
 
-from referee.store.files import cache_dir, read_checked, write_checked
+from referee.store import codec
+from referee.store.files import Kind, key_of
 
-#: The format of the files; bump when what Engine._kept computes changes (its code is hashed besides).
-FORMAT = 1
+#: The kept statements in the store of derived files; bump when what Engine._kept computes
+#: changes (its code is in the key besides).
+KEPT = Kind("kept", 3)
 #: Inputs one file holds at most; past it, the file starts again with a process's own.
 LIMIT = 4096
 
@@ -77,11 +78,8 @@ class KeptFile:
     def __init__(self, parts: tuple[str, ...], size: int, always: frozenset):
         self.size, self.always = size, always
         self.unwritten: dict[str, tuple] = {}  # found in this process, not yet in the file
-        digest = hashlib.sha256()
-        for part in (str(FORMAT), *parts):
-            digest.update(part.encode("utf-8") + b"\0")
-        self.key = digest.hexdigest()
-        self.path = cache_dir() / f"kept-{FORMAT}-{self.key[:32]}.json"
+        self.key = key_of(*parts)
+        self.file = KEPT.file(self.key)  # (where the cache folder was when it was opened)
         self.entries = self._read()
 
     def get(self, text: str) -> tuple | None:
@@ -103,20 +101,21 @@ class KeptFile:
         another key's, or holds anything but sorted statement numbers of this
         program that include those always kept."""
         try:
-            data = read_checked(self.path)
+            data = self.file.read()
             if data is None:
                 raise ValueError("missing or damaged")
-            content = json.loads(data)
-            if type(content) is not dict or content.get("key") != self.key or type(content.get("kept")) is not dict:
+            key, *kept = codec.loads(data, 3)
+            if key != self.key:
                 raise ValueError("not this file")
             entries = {}
-            for text, numbers in content["kept"].items():
-                if type(numbers) is not list or not all(type(i) is int and 0 <= i < self.size for i in numbers) \
-                        or numbers != sorted(set(numbers)) or not self.always.issubset(numbers):
+            for text, numbers in codec.Codec(()).decode_all(kept):
+                if type(text) is not str or type(numbers) is not tuple \
+                        or not all(type(i) is int and 0 <= i < self.size for i in numbers) \
+                        or list(numbers) != sorted(set(numbers)) or not self.always.issubset(numbers):
                     raise ValueError("not statements of this program")
-                entries[text] = tuple(numbers)
+                entries[text] = numbers
             return entries
-        except (ValueError, TypeError, AttributeError):
+        except (ValueError, TypeError, IndexError, KeyError):
             return {}
 
     def _write(self) -> None:
@@ -130,8 +129,7 @@ class KeptFile:
         if len(merged) > LIMIT:
             merged = dict(list(new.items())[:LIMIT])
         self.entries = merged
-        write_checked(self.path, _canonical({"key": self.key,
-                                             "kept": {t: list(k) for t, k in sorted(merged.items())}}))
+        self.file.write(codec.dumps(self.key, *codec.Codec(()).encode_all(tuple(sorted(merged.items())))))
 
 
 def write_all() -> None:

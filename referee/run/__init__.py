@@ -1,2 +1,3 @@
-"""Checking archives: which files are records, one bounded worker process per
-core (or on a Dask cluster), the resumable archive report and its summary."""
+"""Checking archives: which files are records, the one bounded worker process
+(bounded.py, the service's workers too) and its jobs for a record, here or on a
+Dask cluster, the resumable archive report and its summary."""

@@ -1,6 +1,6 @@
 """``referee check PATH...`` on many records: the records found (records.py)
 are sent to worker processes, here (``--jobs N``) or on a Dask cluster
-(``--cluster``), each checked by ``archive.check_record`` under a time bound;
+(``--cluster``), each checked by ``worker.check_record`` under a time bound;
 their reports come back as they finish, and are printed in the records' order
 (one line each, or JSON Lines), then a summary. With ``-o REPORT`` they go to
 an archive report that an interrupted run resumes (archive_report.py).
@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import textwrap
 import time
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
@@ -21,12 +22,18 @@ from pathlib import Path
 
 import click
 
-from referee.base.errors import RefereeError
+from referee.ask.options import CheckOptions
+from referee.base.errors import FileError, NotationError
+from referee.judge.values import Verdict
 from referee.run.records import Found, find_records
-from referee.run.worker import Options, bounded_check, brief, digest, reap_workers, record_line, stop_workers
+from referee.run.verdicts import brief, record_line
+from referee.run.worker import bounded_check, digest, reap_workers, stop_workers
+from referee.text.parser import read_record_file
 
 #: The order of the verdicts in a summary (and of the exit codes: the worst wins).
-VERDICTS = ("legal", "illegal", "unreadable", "not judged", "failed")
+VERDICTS = tuple(Verdict)
+#: The summary's lines are shorter than this: its count by rule goes on as many lines as it takes.
+SUMMARY_WIDTH = 99
 
 
 def default_jobs() -> int:
@@ -94,7 +101,7 @@ def _summary_json(tally: Tally, found: Found, seconds: float, label: str, output
         "seconds": round(seconds, 2), "workers": label, "exit": tally.worst}}
 
 
-def _summary_text(summary: dict) -> str:
+def summary_text(summary: dict) -> str:
     s = summary["summary"]
     again = f"; {s['already_reported']} already in {s['report']}" if s["already_reported"] else ""
     lines = [f"checked {s['records']} record{'s' if s['records'] != 1 else ''}, "
@@ -105,8 +112,9 @@ def _summary_text(summary: dict) -> str:
     lines.append("  " + ", ".join(counts))
     if s["illegal_moves"]:
         rules = ", ".join(f"{rule} {count}" for rule, count in s["illegal_moves_by_rule"].items())
-        lines.append(f"  {s['illegal_moves']} illegal move{'s' if s['illegal_moves'] != 1 else ''} "
-                     f"by rule: {rules}")
+        head = f"  {s['illegal_moves']} illegal move{'s' if s['illegal_moves'] != 1 else ''} by rule: "
+        lines += textwrap.wrap(rules, width=SUMMARY_WIDTH, initial_indent=head, subsequent_indent="    ",
+                               break_long_words=False, break_on_hyphens=False)
     skipped, others = s["skipped"]["expected_reports"], s["skipped"]["not_transcripts"]
     if skipped or others:
         shown = ", ".join(others[:5]) + (f" and {len(others) - 5} more" if len(others) > 5 else "")
@@ -147,20 +155,29 @@ class _Progress:
         else:
             click.echo(text, nl=False)
 
+    def warn(self, text: str) -> None:
+        """A line on standard error without tearing the bar."""
+        if self.bar is not None:
+            sys.stderr.write("\r\033[K")
+            sys.stderr.flush()
+        click.echo(text, nl=False, err=True)
+        if self.bar is not None:
+            self.bar.render_progress()
+
     def close(self) -> None:
         if self.bar is not None:
             self.bar.__exit__(None, None, None)
             self.bar = None
 
 
-def run_archive(paths: list[str], options: Options, *, jobs: int | None = None, cluster: str | None = None,
+def run_archive(paths: list[str], options: CheckOptions, *, jobs: int | None = None, cluster: str | None = None,
                 bound: float, as_json: bool = False, output: Path | None = None) -> int:
     """Check every record under ``paths``; print the reports and the summary; the worst exit code."""
     started = time.monotonic()
     found = find_records(paths, exclude=output)
     if not found.records:
         skipped = f" ({len(found.skipped)} .txt files that are not records skipped)" if found.skipped else ""
-        raise RefereeError(f"no transcripts found in {', '.join(paths)}{skipped}")
+        raise FileError(f"no transcripts found in {', '.join(paths)}{skipped}")
     opts = options.to_json()
     report = None
     runner = None
@@ -184,6 +201,8 @@ def run_archive(paths: list[str], options: Options, *, jobs: int | None = None, 
             nonlocal printed
             if report is not None:
                 report.write(result)
+                if result.get("exit") == 2:  # the report holds it; the screen names it too
+                    progress.warn(record_line(result) + "\n")
             tally.add(brief(result))
             progress.advance(True)
             if report is None:
@@ -205,11 +224,13 @@ def run_archive(paths: list[str], options: Options, *, jobs: int | None = None, 
 
         for index, name in enumerate(found.records):
             try:
-                with open(name, "rb") as f:
-                    data = f.read()
+                data = read_record_file(name)
+            except NotationError as e:  # past the size bound: refused without being read
+                finished(index, {"file": name, "sha256": None, "exit": 2, "error": e.to_json(), "seconds": 0.0})
+                continue
             except OSError as e:
                 finished(index, {"file": name, "sha256": None, "exit": 2, "error": {
-                    "code": "notation", "message": f"cannot read the transcript {name}: {e.strerror or e}"},
+                    "code": FileError.code, "message": f"cannot read the transcript {name}: {e.strerror or e}"},
                     "seconds": 0.0})
                 continue
             known = report.reported(name, digest(data)) if report is not None else None
@@ -242,7 +263,7 @@ def run_archive(paths: list[str], options: Options, *, jobs: int | None = None, 
     if report is not None:
         report.write(summary)
         report.close()
-    click.echo(json.dumps(summary, ensure_ascii=False) + "\n" if as_json else _summary_text(summary), nl=False)
+    click.echo(json.dumps(summary, ensure_ascii=False) + "\n" if as_json else summary_text(summary), nl=False)
     return tally.worst
 
 

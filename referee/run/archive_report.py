@@ -12,7 +12,8 @@ Rules, each a promise:
 - a file that exists and is not an archive report of the referee is refused,
   never written (so ``-o`` never overwrites anything a user wrote, a transcript
   named as the report included: records.find_records leaves it out); a new
-  report is created only if nothing is at its name (``O_EXCL``);
+  report is created only if nothing is at its name (``O_EXCL``), readable and
+  writable by its owner only (as ``-o`` and ``--report`` files are: ``mkstemp``);
 - lines are only appended, each written whole and flushed to the disk
   (``fsync``) before the next record is reported: an interruption (Ctrl-C, a
   killed process, a power cut) loses at most the record being written, whose
@@ -41,8 +42,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from referee import __version__
-from referee.base.errors import RefereeError
-from referee.run.worker import NOT_JUDGED, brief
+from referee.base.errors import FileError, RefereeError
+from referee.run.verdicts import NOT_JUDGED, brief
 
 FORMAT = 1
 
@@ -61,7 +62,7 @@ def fingerprint() -> str:
 
 class ArchiveReport:
     """An archive report opened for a run: ``done`` maps each record already
-    reported (by name) to its report in brief (``archive.brief``: hash, verdict, counts)."""
+    reported (by name) to its report in brief (``verdicts.brief``: hash, verdict, counts)."""
 
     def __init__(self, path: Path, options: dict) -> None:
         self.path = path
@@ -69,19 +70,19 @@ class ArchiveReport:
         self.resumed = False
         target = path.resolve() if path.exists() else path.absolute()
         if target.is_dir():
-            raise RefereeError(f"{path} is a folder; give the name of a new file for the archive report")
+            raise FileError(f"{path} is a folder; give the name of a new file for the archive report")
         if not target.parent.is_dir():
-            raise RefereeError(f"cannot write {path}: there is no folder {path.parent}")
+            raise FileError(f"cannot write {path}: there is no folder {path.parent}")
         self.fingerprint = fingerprint()
         head = {"referee_archive": FORMAT, "referee": __version__, "fingerprint": self.fingerprint,
                 "options": options, "started": datetime.now(timezone.utc).isoformat(timespec="seconds")}
         try:
-            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND, 0o644)
+            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND, 0o600)
             _lock(fd, path)
         except FileExistsError:
             fd = self._resume(target, options)
         except OSError as e:
-            raise RefereeError(f"cannot write {path}: {e.strerror}") from None
+            raise FileError(f"cannot write {path}: {e.strerror}") from None
         self._file = os.fdopen(fd, "a", encoding="utf-8")
         self.write(head)
 
@@ -89,7 +90,7 @@ class ArchiveReport:
         try:
             fd = os.open(target, os.O_RDWR | os.O_APPEND)
         except OSError as e:
-            raise RefereeError(f"cannot open {self.path}: {e.strerror}") from None
+            raise FileError(f"cannot open {self.path}: {e.strerror}") from None
         try:
             _lock(fd, self.path)
             with open(fd, "rb", closefd=False) as f:
@@ -114,7 +115,7 @@ class ArchiveReport:
                 except ValueError:
                     head = None
                 if not isinstance(head, dict) or head.get("referee_archive") != FORMAT:
-                    raise RefereeError(f"{self.path} exists already and is not an archive report of the referee; "
+                    raise FileError(f"{self.path} exists already and is not an archive report of the referee; "
                                        "the referee writes only new files (or resumes its own archive report)")
             if not raw.endswith(b"\n"):
                 return offset
@@ -124,7 +125,7 @@ class ArchiveReport:
             try:
                 entry = json.loads(raw)
             except ValueError:
-                raise RefereeError(f"{self.path}:{number}: this line is not JSON: the archive report was changed "
+                raise FileError(f"{self.path}:{number}: this line is not JSON: the archive report was changed "
                                    "by hand; give another -o file") from None
             if not isinstance(entry, dict):
                 continue
@@ -141,7 +142,7 @@ class ArchiveReport:
                 else:
                     self.done.pop(entry["file"], None)
         if offset == 0:
-            raise RefereeError(f"{self.path} exists already and is not an archive report of the referee; "
+            raise FileError(f"{self.path} exists already and is not an archive report of the referee; "
                                "the referee writes only new files (or resumes its own archive report)")
         return None
 
@@ -168,4 +169,4 @@ def _lock(fd: int, path: Path) -> None:
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
-        raise RefereeError(f"{path} is being written by another referee run; wait for it to end") from None
+        raise FileError(f"{path} is being written by another referee run; wait for it to end") from None

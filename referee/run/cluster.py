@@ -1,8 +1,8 @@
 """``referee check PATH... --cluster tcp://HOST:8786``: the records checked on a
-running Dask distributed cluster (docs/archives.md), the optional extra
-``pip install 'referee[cluster]'``.
+running Dask distributed cluster (docs/archives.md): the optional extra ``cluster``,
+installed from a clone of the repository or a wheel built from it.
 
-Each record is one task: ``archive.bounded_check`` with the record's bytes (the
+Each record is one task: ``worker.bounded_check`` with the record's bytes (the
 workers need not see this machine's files), run on a Dask worker in a worker
 process of its own under the record's time bound, exactly as ``--jobs`` runs it
 here. Dask was chosen because it is pure Python, installs with pip on every
@@ -12,7 +12,7 @@ machine, runs any picklable function without a framework around it, and ships
 
 from __future__ import annotations
 
-from referee.base.errors import RefereeError
+from referee.base.errors import ClusterError
 from referee.run.archive_report import fingerprint
 from referee.run.worker import bounded_check
 
@@ -24,7 +24,8 @@ def _distributed():
     try:
         import distributed
     except ImportError:
-        raise RefereeError("--cluster needs Dask distributed on this machine: pip install 'referee[cluster]'") from None
+        raise ClusterError("--cluster needs Dask distributed on this machine: pip install '.[cluster]' "
+                           "in a clone of the referee (docs/archives.md)") from None
     return distributed
 
 
@@ -37,11 +38,11 @@ class ClusterRunner:
         try:
             self.client = distributed.Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
         except (OSError, TimeoutError, ValueError) as error:
-            raise RefereeError(f"cannot reach the Dask scheduler at {address}: {error}") from None
+            raise ClusterError(f"cannot reach the Dask scheduler at {address}: {error}") from None
         try:
             threads = sum(self.client.nthreads().values())
             if threads == 0:
-                raise RefereeError(f"the Dask scheduler at {address} has no workers: start some "
+                raise ClusterError(f"the Dask scheduler at {address} has no workers: start some "
                                    "(docs/archives.md: dask worker tcp://HOST:8786)")
             self.window = max(8, 4 * threads)
             self._check_workers(address)
@@ -56,11 +57,12 @@ class ClusterRunner:
         try:
             theirs = self.client.run(fingerprint)
         except Exception as error:  # the workers cannot import the referee
-            raise RefereeError(f"the workers of {address} cannot run the referee ({type(error).__name__}: "
-                               f"{error}); install it on every worker: pip install 'referee[cluster]'") from None
+            raise ClusterError(f"the workers of {address} cannot run the referee ({type(error).__name__}: "
+                               f"{error}); install it on every worker, the same version: pip install '.[cluster]' "
+                               "in a clone of the referee, or a wheel (docs/archives.md)") from None
         other = sorted(worker for worker, value in theirs.items() if value != ours)
         if other:
-            raise RefereeError(f"the workers {', '.join(other)} run another version of the referee than this "
+            raise ClusterError(f"the workers {', '.join(other)} run another version of the referee than this "
                                "machine; install the same one everywhere")
 
     def submit(self, name: str, data: bytes, options: dict, bound: float):

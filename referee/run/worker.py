@@ -5,37 +5,27 @@ The same function runs on this machine (``--jobs N``) and on a Dask cluster
 (``--cluster``, referee/run/cluster.py): ``check_record`` takes plain values (the
 record's name, its bytes, the check's options) and returns the record's report
 as JSON values, so it can be sent anywhere. ``bounded_check`` runs it in a
-worker process of its own (``WorkerProcess``): a record that takes longer than
-the bound has its process killed and replaced, and gets a report saying it was
-not judged; a record that crashes the process (a bug, memory) gets a report
-saying so. Either way the other records go on. A worker that has grown past
-its memory bound ends after answering, and the next record gets a fresh one.
-
-The worker process is a plain ``python -c`` child talking over its standard
-input and output (length-prefixed pickles), not a ``multiprocessing`` process:
-so it can be started from a Dask worker, which is a daemon process.
+worker process of its own, one per thread (referee/run/bounded.py, the one
+bounded worker of the archive and the service; this module is its jobs): a
+record that takes longer than the bound has its process killed and replaced,
+and gets a report saying it was not judged; a record that crashes the process
+(a bug, memory) gets a report saying so. Either way the other records go on. A
+worker that has grown past its memory bound ends after answering, and the next
+record gets a fresh one.
 """
 
 from __future__ import annotations
 
 import hashlib
-import os
-import pickle
-import selectors
-import struct
-import subprocess
-import sys
 import threading
 import time
-from dataclasses import asdict, dataclass
-from pathlib import Path
 
+from referee.ask.options import CheckOptions
 from referee.run import growth
+from referee.run.bounded import START_TIME_LIMIT, BoundedWorker, TimedOut, WorkerLost, ending, kill_all, stop_all
 
 #: Default bound on one record, whole (reading, every solver call, the report).
 RECORD_TIME_LIMIT = 120.0
-#: Bound on a worker process's start (loading clingo and the referee), not counted in any record's.
-START_TIME_LIMIT = 120.0
 #: A worker is replaced, after the record it has checked, once its memory grows past the larger of
 #: WORKER_MEMORY bytes and WORKER_GROWTH times its size after its first record (referee/run/growth.py):
 #: an archive of 10^5 records must not run out of memory. 100 MB is 1.3 times one check of a 5-player
@@ -45,28 +35,6 @@ START_TIME_LIMIT = 120.0
 #: makes archives of 5-player games 5-15% slower (README, Speed).
 WORKER_MEMORY = growth.FLOOR
 WORKER_GROWTH = growth.GROWTH
-#: Error codes of a record that was not judged for a reason outside the record (time, a crash):
-#: such a record is checked again when an interrupted archive is resumed.
-NOT_JUDGED = ("record-time-limit", "solver-limit", "worker")
-
-_FRAME = struct.Struct(">Q")
-#: The worker process: this Python, serving records (the package found as this one is, see WorkerProcess._start).
-WORKER_COMMAND = [sys.executable, "-c", "from referee.run.worker import serve; serve()"]
-
-
-@dataclass(frozen=True)
-class Options:
-    """The check's options, the same for every record of an archive."""
-
-    rules: str | None = None
-    board: str | None = None
-    fast_path: bool = True
-    strict: bool = False
-    time_limit: float | None = None
-    viewpoint: str | None = None
-
-    def to_json(self) -> dict:
-        return asdict(self)
 
 
 def digest(data: bytes) -> str:
@@ -74,26 +42,25 @@ def digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def check_record(name: str, data: bytes, options: Options | dict) -> dict:
+def check_record(name: str, data: bytes, options: CheckOptions | dict) -> dict:
     """Check one record: ``name`` is the file as shown in the report (and what its
     board file is found beside), ``data`` the file's bytes. Returns the record's
     report as JSON values: the report of ``referee check --json`` (docs/report.md)
     with ``sha256``, ``exit`` (0, 1 or 2) and ``seconds``; or, for a record that
     cannot be checked, ``file``, ``sha256``, ``exit`` 2 and ``error`` (its code,
-    message and position). Never raises for anything in the record."""
+    message and position). ``options``: the check's, or their JSON (as sent to a
+    worker). Never raises for anything in the record."""
     from referee.ask.session import Session
     from referee.base.errors import RefereeError
     from referee.game.notation import transcript_from_bytes
 
     if isinstance(options, dict):
-        options = Options(**options)
+        options = CheckOptions.from_json(options)
     started = time.perf_counter()
     head = {"file": name, "sha256": digest(data)}
     try:
         transcript = transcript_from_bytes(data, name)
-        session = Session(transcript, rules=options.rules, board=options.board, fast_path=options.fast_path,
-                          strict=options.strict, time_limit=options.time_limit).seen_by(options.viewpoint)
-        report = session.check()
+        report = Session(transcript, options).check()
     except RefereeError as error:
         return {**head, "exit": 2, "error": error.to_json(), "seconds": round(time.perf_counter() - started, 3)}
     except Exception as error:  # a bug in the referee: reported for this record, the others go on
@@ -110,242 +77,59 @@ def _not_judged(name: str, data: bytes, code: str, message: str, seconds: float)
 
 # -- the worker process --------------------------------------------------------------
 
-
-def serve() -> None:
-    """A worker process's loop: read a record, answer its report, until the input ends.
-    Standard output carries the frames only: anything printed goes to standard error."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle: it kills its workers
-    parent = os.getppid()
-
-    def orphaned() -> None:  # the parent was killed: do not finish the record for nobody
-        while os.getppid() == parent:
-            time.sleep(1)
-        os._exit(1)
-
-    threading.Thread(target=orphaned, daemon=True).start()
-    frames_in = sys.stdin.buffer
-    frames_out = os.fdopen(os.dup(1), "wb")
-    os.dup2(2, 1)
-    sys.stdout = sys.stderr
-    from referee.ask import session as api  # noqa: F401  (clingo and the referee load here, before any record's clock)
-
-    _send(frames_out, ("ready", os.getpid()))
-    bound = growth.GrowthBound(WORKER_MEMORY, WORKER_GROWTH)
-    while True:
-        request = _receive(frames_in)
-        if request is None:
-            return
-        name, data, options = request
-        report = check_record(name, data, options)
-        retire = bound.exceeded()
-        _send(frames_out, (report, retire))
-        if retire:  # grown past its bound: the parent starts a fresh worker for the next record
-            return
+#: The jobs of an archive's worker process (referee/run/bounded.py): one record checked.
+JOBS = {"check": lambda request: check_record(*request)}
 
 
-def _send(out, value) -> None:
-    body = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
-    out.write(_FRAME.pack(len(body)) + body)
-    out.flush()
+def warm_up() -> None:
+    """Before a worker says it is ready: the referee loads, before any record's clock."""
+    from referee.ask import session  # noqa: F401
 
 
-def _receive(stream):
-    head = stream.read(_FRAME.size)
-    if len(head) < _FRAME.size:
-        return None
-    (size,) = _FRAME.unpack(head)
-    body = stream.read(size)
-    return pickle.loads(body) if len(body) == size else None
-
-
-class WorkerDied(Exception):
-    """The worker process ended or did not answer in time."""
-
-
-class WorkerProcess:
-    """A child process that checks one record at a time; killed and started again
-    when a record outlives its bound. Not shared between threads."""
-
-    def __init__(self) -> None:
-        self.process: subprocess.Popen | None = None
-
-    def _start(self) -> None:
-        package_root = str(Path(__file__).resolve().parents[2])
-        env = dict(os.environ)
-        env["PYTHONPATH"] = os.pathsep.join(p for p in (package_root, env.get("PYTHONPATH")) if p)
-        self.process = subprocess.Popen(
-            WORKER_COMMAND, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env, start_new_session=False)
-        _LIVE.add(self)
-        try:
-            self._read(time.monotonic() + START_TIME_LIMIT)
-        except WorkerDied:
-            self.stop()
-            raise
-
-    def _read(self, deadline: float):
-        """One frame from the worker, or WorkerDied when it ends or the deadline passes."""
-        fd = self.process.stdout.fileno()
-        buffer = b""
-        need = _FRAME.size
-        size = None
-        with selectors.DefaultSelector() as selector:
-            selector.register(fd, selectors.EVENT_READ)
-            while len(buffer) < need:
-                left = deadline - time.monotonic()
-                if left <= 0 or not selector.select(left):
-                    raise WorkerDied("time")
-                chunk = os.read(fd, max(65536, need - len(buffer)))
-                if not chunk:
-                    raise WorkerDied("ended")
-                buffer += chunk
-                if size is None and len(buffer) >= _FRAME.size:
-                    (size,) = _FRAME.unpack(buffer[:_FRAME.size])
-                    need = _FRAME.size + size
-        return pickle.loads(buffer[_FRAME.size:need])
-
-    def check(self, name: str, data: bytes, options: dict, bound: float) -> dict:
-        """The record's report from ``check_record``, run in this worker within ``bound`` seconds."""
-        if self.process is None or self.process.poll() is not None:
-            try:
-                self._start()
-            except (WorkerDied, OSError) as error:
-                return _not_judged(name, data, "worker", f"a worker process could not be started ({error})", 0.0)
-        started = time.monotonic()
-        try:
-            _send(self.process.stdin, (name, data, options))
-            report, retire = self._read(started + bound)
-            if retire:
-                self.stop()
-            return report
-        except (WorkerDied, OSError, EOFError, pickle.UnpicklingError) as error:
-            seconds = time.monotonic() - started
-            timed_out = isinstance(error, WorkerDied) and str(error) == "time"
-            status = self.stop(kill=True)
-            if timed_out:
-                return _not_judged(name, data, "record-time-limit",
-                                   f"not judged: the record took longer than the bound of {bound:g} s "
-                                   "(--record-time-limit)", seconds)
-            how = f"killed by signal {-status}" if status is not None and status < 0 else f"exit status {status}"
-            return _not_judged(name, data, "worker", f"not judged: the worker process ended ({how}) while "
-                               "checking this record (out of memory, or a bug; please report it)", seconds)
-
-    def stop(self, kill: bool = False) -> int | None:
-        """End the worker (at once with ``kill``); its exit status."""
-        process, self.process = self.process, None
-        _LIVE.discard(self)
-        if process is None:
-            return None
-        if kill:
-            process.kill()
-        for stream in (process.stdin, process.stdout):
-            try:
-                stream.close()
-            except OSError:
-                pass
-        try:
-            return process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            return process.wait()
-
-
-_LIVE: set[WorkerProcess] = set()
 _local = threading.local()
+
+
+def _worker() -> BoundedWorker:
+    """This thread's worker process (one record at a time), made on first use."""
+    worker = getattr(_local, "worker", None)
+    if worker is None:
+        worker = _local.worker = BoundedWorker(__name__, memory=(WORKER_MEMORY, WORKER_GROWTH),
+                                               start_limit=START_TIME_LIMIT)
+    return worker
 
 
 def bounded_check(name: str, data: bytes, options: dict, bound: float = RECORD_TIME_LIMIT) -> dict:
     """``check_record`` in this thread's worker process, within ``bound`` seconds:
-    the task that a local thread or a Dask worker runs for each record."""
-    worker = getattr(_local, "worker", None)
-    if worker is None:
-        worker = _local.worker = WorkerProcess()
-    return worker.check(name, data, options, bound)
+    the task that a local thread or a Dask worker runs for each record. A record
+    whose worker hangs, dies or cannot start gets a report saying it was not judged."""
+    worker = _worker()
+    try:
+        worker.ensure()
+    except (WorkerLost, OSError) as error:
+        return _not_judged(name, data, "worker", f"a worker process could not be started ({error})", 0.0)
+    started = time.monotonic()
+    try:
+        reply = worker.call("check", (name, data, options), bound)
+    except TimedOut:
+        return _not_judged(name, data, "record-time-limit",
+                           f"not judged: the record took longer than the bound of {bound:g} s "
+                           "(--record-time-limit)", time.monotonic() - started)
+    except WorkerLost as lost:
+        return _not_judged(name, data, "worker", f"not judged: the worker process ended ({ending(lost.status)}) "
+                           "while checking this record (out of memory, or a bug; please report it)",
+                           time.monotonic() - started)
+    if reply.status != "ok":  # check_record answers every record: this is the referee failing outside it
+        return _not_judged(name, data, "worker", f"not judged: the worker failed on this record ({reply.value})",
+                           time.monotonic() - started)
+    return reply.value
 
 
 def stop_workers() -> None:
-    """Kill every worker process this process started (on Ctrl-C, at the end).
-    Only killed: a thread waiting on one then sees its end and cleans up itself
-    (closing a pipe under a thread that polls it would leave that thread waiting)."""
-    for worker in list(_LIVE):
-        process = worker.process
-        if process is not None:
-            process.kill()
+    """Kill every worker process this process started (on Ctrl-C, at the end);
+    the threads waiting on them clean up (referee/run/bounded.py: kill_all)."""
+    kill_all()
 
 
 def reap_workers() -> None:
     """Close and wait for every worker process, once no thread uses them."""
-    for worker in list(_LIVE):
-        worker.stop(kill=True)
-
-
-# -- a record's report in brief ----------------------------------------------------------
-
-
-def verdict_of(report: dict) -> str:
-    """'legal', 'illegal', 'unreadable', 'not judged' or 'failed' (a bug, a worker that died)."""
-    error = report.get("error")
-    if error is None:
-        return "illegal" if report.get("exit") == 1 else "legal"
-    code = error.get("code")
-    if code in NOT_JUDGED:
-        return "failed" if code == "worker" else "not judged"
-    return "failed" if code == "internal" else "unreadable"
-
-
-def illegal_moves(report: dict) -> dict[tuple, str | None]:
-    """Each illegal move of a record's report (by its place) and the rule it is
-    counted under: the first the report gives, its most specific (the catalogue's
-    order, docs/rules.md: a generic rule such as not_in_control comes after the
-    rule that says what was wrong)."""
-    moves: dict[tuple, str | None] = {}
-    for problem in report.get("problems") or ():
-        key = (problem.get("line"), problem.get("column"), problem.get("number"))
-        breaches = problem.get("breaches") or ()
-        if moves.get(key) is None:
-            moves[key] = breaches[0]["rule"] if breaches else None
-    return moves
-
-
-def brief(report: dict) -> dict:
-    """What the archive's summary needs of a record's report (kept for every record of a resumed archive)."""
-    by_rule: dict[str, int] = {}
-    moves = illegal_moves(report)
-    for rule in filter(None, moves.values()):
-        by_rule[rule] = by_rule.get(rule, 0) + 1
-    return {"file": report.get("file"), "sha256": report.get("sha256"), "exit": report.get("exit", 2),
-            "verdict": verdict_of(report), "moves": report.get("moves_checked", 0),
-            "illegal_moves": len(moves), "by_rule": by_rule}
-
-
-def record_line(report: dict) -> str:
-    """A record's verdict on one line of text."""
-    name = report.get("file", "?")
-    verdict = verdict_of(report)
-    error = report.get("error")
-    if error is not None:
-        where = (f"{error['file']}:{error.get('line', 1)}:{error.get('column', 1)}: "
-                 if error.get("file") == name and "line" in error else f"{name}: ")
-        return f"{where}{verdict}: error[{error.get('code')}]: {error.get('message')}"
-    moves = report.get("moves_checked", 0)
-    facts = f"{moves} move{'s' if moves != 1 else ''}, rules: {report.get('rules')}"
-    parts = []
-    if verdict == "legal":
-        parts.append(f"{name}: legal ({facts})")
-    else:
-        illegal = illegal_moves(report)
-        rules = list(dict.fromkeys(filter(None, illegal.values())))  # each move's rule, in the record's order
-        first = report["problems"][0]
-        parts.append(f"{name}: ILLEGAL: {len(illegal)} illegal move{'s' if len(illegal) != 1 else ''} "
-                     f"({', '.join(rules)}), the first on line {first['line']}: '{first['text']}' ({facts})")
-        if report.get("stopped_at_first_problem"):
-            parts.append("stopped at the first illegal move (--strict)")
-    disputes, warnings = len(report.get("disputes") or ()), len(report.get("warnings") or ())
-    if disputes:
-        parts.append(f"{disputes} disputed move{'s' if disputes != 1 else ''} explained")
-    if warnings:
-        parts.append(f"{warnings} warning{'s' if warnings != 1 else ''}")
-    if report.get("outcome"):
-        parts.append(report["outcome"])
-    return "; ".join(parts)
+    stop_all()

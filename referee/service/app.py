@@ -32,8 +32,8 @@ from fastapi import FastAPI
 
 from referee import __version__
 from referee.service.errors import HANDLERS
-from referee.service.limits import Limits
-from referee.service.middleware import BodyLimit, HostCheck
+from referee.service.limits import Limits, LinkRates
+from referee.service.middleware import BodyLimit, HostCheck, SecurityHeaders
 from referee.service.network import Network
 from referee.service.pool import WorkerPool
 from referee.service.routes import about, page, questions, tables
@@ -67,10 +67,11 @@ def create_app(limits: Limits | None = None, network: Network | None = None,
                   description="A rules referee for board games: check recorded games, explain disputed moves, "
                               "list what a player may do, draw the position, keep the tables of a club. "
                               "See docs/service.md.")
-    app.state.limits, app.state.network = limits, network
+    app.state.limits, app.state.network, app.state.rates = limits, network, LinkRates()
     app.state.folder = Path(data) if data is not None else default_folder()
     for router in (questions.router, tables.router, about.router, page.router):
         app.include_router(router)
     app.add_middleware(BodyLimit, limit=limits.max_body, timeout=limits.body_timeout)
     app.add_middleware(HostCheck, names=network.names)
+    app.add_middleware(SecurityHeaders)
     return app

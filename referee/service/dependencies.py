@@ -64,13 +64,16 @@ class Tables:
 
     def __init__(self, request: Request):
         self.store = request.app.state.store
+        self.rates = request.app.state.rates
 
     async def call(self, method: str, *args, **kwargs):
         """``TableStore.method(*args, **kwargs)``, in a thread."""
         return await asyncio.to_thread(getattr(self.store, method), *args, **kwargs)
 
-    async def link(self, token: str) -> Link:
-        """The link of ``token``: 404 when no table has it, 410 when its player was taken off."""
+    async def link(self, token: str, spend: bool = False) -> Link:
+        """The link of ``token``: 404 when no table has it, 410 when its player was taken off;
+        ``spend``: a request that costs the service work (a line, a question), counted against
+        the link's share (429 ``rate-limit`` past it: limits.LinkRates)."""
         link = await self.call("link", token) if 16 <= len(token) <= 64 else None
         if link is None:
             raise ServiceError(404, "unknown-table", "no table has this link: check that it was copied whole")
@@ -79,6 +82,8 @@ class Tables:
                                f"this was {link.player}'s link, and {link.player} is no longer a player of this "
                                f"table: the host took them off the players line (revision {link.removed}). The "
                                "link answers nothing more; if you still play here, ask the host for your link")
+        if spend:
+            self.rates.spend(token)
         return link
 
 

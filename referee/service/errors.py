@@ -23,6 +23,15 @@ class ServiceError(RefereeError):
         self.code = code
 
 
+class RateLimited(Exception):
+    """A link sent more than its share (referee/service/limits.py, LinkRates);
+    ``retry_after`` seconds until its next request is taken."""
+
+    def __init__(self, message: str, retry_after: int):
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
 def error_response(status: int, data: dict) -> JSONResponse:
     return JSONResponse({"error": data}, status_code=status)
 
@@ -64,6 +73,12 @@ async def busy(request: Request, error: Busy):
     return response
 
 
+async def rate_limited(request: Request, error: RateLimited):
+    response = error_response(429, {"code": "rate-limit", "message": str(error), "retry_after": error.retry_after})
+    response.headers["Retry-After"] = str(error.retry_after)
+    return response
+
+
 async def worker_ended(request: Request, error: WorkerEnded):
     response = error_response(503, {"code": "worker-ended", "message": str(error)})
     response.headers["Retry-After"] = "2"
@@ -78,4 +93,5 @@ async def internal_error(request: Request, error: InternalError):
 
 #: Each kind of error and its handler, for ``FastAPI(exception_handlers=...)``.
 HANDLERS = {RefereeError: referee_error, TableError: table_error, RequestValidationError: invalid_request,
-            HTTPException: http_error, Busy: busy, WorkerEnded: worker_ended, InternalError: internal_error}
+            HTTPException: http_error, Busy: busy, RateLimited: rate_limited, WorkerEnded: worker_ended,
+            InternalError: internal_error}

@@ -14,10 +14,13 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import asdict
 
+from referee.ask.options import CheckOptions
 from referee.ask.report import verdict_json
 from referee.ask.session import Session
-from referee.base.errors import BoardError, NotationError, Position, SequenceError
+from referee.base.errors import BoardError, NotationError, Position
 from referee.game.notation import parse_transcript
+from referee.game.parts import part_class
+from referee.game.parts.service import Service
 from referee.game.registry import game_class, known_games
 from referee.judge import engine
 
@@ -46,31 +49,33 @@ def job(func: Callable[[dict], dict]) -> Callable[[dict], dict]:
 
 
 def session(request: dict) -> Session:
-    """The session of the request's transcript and reading, as its viewpoint
-    (``as``) sees the game; kept for the next question about the same game.
+    """The session of the request's transcript and ``options`` (a CheckOptions
+    as JSON: the reading, the solver's bound, the viewpoint), as its viewpoint
+    sees the game; kept for the next question about the same game, whoever asks.
 
     ``tolerant``: a line that cannot be read is set aside (read as an empty
     line, so every other line keeps its number) and listed in the session's
     ``unread``. ``table``: the table the transcript is a revision of; the
     judgements made for its earlier revisions are reused (a line added to a
     table costs the judgement of that line, not of the whole game)."""
-    key = (request["transcript"], request.get("name"), request.get("rules"), request.get("time_limit"),
-           bool(request.get("tolerant")), request.get("table"))
+    options = CheckOptions.from_json(request.get("options"))
+    key = (request["transcript"], request.get("name"), options.but(viewpoint=None), bool(request.get("tolerant")),
+           request.get("table"))
     global _built
     found = _sessions.get(key)
     if found is None:
         _built += 1
         name = request.get("name") or "transcript.txt"
         transcript, unread = read(request["transcript"], name, bool(request.get("tolerant")))
-        board = transcript.header.board
-        builtin = game_class(transcript.header.game).builtin_boards  # a board: line may name these, no file
+        board = transcript.header.data_file
+        builtin = part_class(game_class(transcript.header.game), Service).builtin_files  # a board: line may name these, no file
         if board is not None and board not in builtin:
             span = transcript.header.spans.get("board")
             uses = f"the built-in boards only ({', '.join(sorted(builtin))})" if builtin else "no board file"
             raise BoardError(f"the service uses {uses}, "
                              f"not the file '{board}': a transcript sent to it cannot name a file of the server",
                              Position(transcript.source, span.line, span.column) if span else None)
-        found = Session(transcript, rules=request.get("rules"), time_limit=request.get("time_limit"))
+        found = Session(transcript, options.but(viewpoint=None))
         found.unread = unread
         if request.get("table") is not None:
             _keep_engine(found, request["table"])
@@ -78,7 +83,7 @@ def session(request: dict) -> Session:
         while len(_sessions) > KEPT_SESSIONS:
             _sessions.popitem(last=False)
     _sessions.move_to_end(key)
-    return found.seen_by(request.get("as"))
+    return found.seen_by(options.viewpoint)
 
 
 def _keep_engine(found: Session, table) -> None:
@@ -150,7 +155,7 @@ def warm_up() -> None:
     it is ready): the games, their catalogues, their grammars and programs (a
     game's first question then costs what any other does)."""
     for game in known_games():
-        text = game_class(game).warm_up
+        text = part_class(game_class(game), Service).warm_up
         if not text:
             continue
         try:
@@ -183,19 +188,24 @@ def header(request: dict) -> dict:
 
 
 @job
+def line_roles(request: dict) -> dict:
+    """Whose moves the transcript's line ``line`` holds (read tolerantly): the
+    roles of its plays, a player's name or chance; none when the line cannot be
+    read. A player's link may write only its own seat's moves and chance's
+    (routes/tables.py), which is checked against this."""
+    transcript, _ = read(request["transcript"], request.get("name") or "transcript.txt", True)
+    number = request["line"]
+    return {"roles": sorted({play.role for play in transcript.plays if play.span.line <= number <= play.span.end_line})}
+
+
+@job
 def check(request: dict) -> dict:
     """The report of the whole transcript, and each written move's verdict in brief."""
     answer = session(request)
-    try:
-        report = answer.check().to_json()
-        report["marks"] = [asdict(mark) for mark in answer.marks()]
-    except SequenceError as error:  # a record that cannot be followed from some line on
-        if not request.get("tolerant") or getattr(error, "report", None) is None:
-            raise
-        # read tolerantly, as `referee check --json` reports it: the moves judged before it, and
-        # `error` with its place (docs/report.md)
-        report = error.report.to_json()
-        report["marks"] = [asdict(mark) for mark in answer.marks(error.run)]
+    # read tolerantly, a record that cannot be followed from some line on is reported as
+    # `referee check --json` reports it: the moves judged before it, and `error` with its place (docs/report.md)
+    report = answer.check(tolerant=bool(request.get("tolerant"))).to_json()
+    report["marks"] = [asdict(mark) for mark in answer.marks()]
     report["viewpoint"] = answer.viewpoint
     if getattr(answer, "unread", None):
         report["unread"] = answer.unread

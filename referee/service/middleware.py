@@ -1,5 +1,6 @@
 """ASGI middleware, before the app: the Host header (DNS rebinding), the
-request body's size and the time it takes to arrive."""
+request body's size and the time it takes to arrive, and the headers that keep
+the page and its links to itself."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from starlette.exceptions import HTTPException
 
 from referee.service.errors import error_response
 from referee.service.limits import BODY_TIMEOUT
+
 
 class HostCheck:
     """ASGI middleware: a request whose Host header names none of the served
@@ -75,3 +77,37 @@ class BodyLimit:
 
         await self.app(scope, bounded_receive, send)
 
+
+
+#: Sent with every answer. A table's links are bearer tokens in the URL, so no
+#: page may frame this one (clickjacking), no request it makes names it as its
+#: referrer, and the page runs only its own script (no inline script, nothing
+#: from elsewhere: a line of a transcript shown on the page can never run; the
+#: board is the service's SVG shown as an image, from a blob: URL, and an image
+#: runs no script).
+SECURITY_HEADERS = (
+    (b"content-security-policy", b"default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+                                 b"img-src 'self' data: blob:; object-src 'none'; base-uri 'none'; form-action 'self'; "
+                                 b"frame-ancestors 'none'"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+)
+
+
+class SecurityHeaders:
+    """ASGI middleware: every answer carries ``SECURITY_HEADERS``."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+
+        async def send_with_headers(message):
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", ()), *SECURITY_HEADERS]}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)

@@ -11,6 +11,10 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from referee.game.registry import default_game
 from referee.service.errors import ServiceError
 
+#: The largest revision number a request may name: far beyond any table's, and
+#: within SQLite's integers (a larger one is refused 422, never a 500).
+MAX_REVISION = 1_000_000_000
+
 
 def _text(value: str | None) -> str | None:
     """JSON may carry lone surrogates (\\ud800), which are not text: refused here."""
@@ -93,7 +97,7 @@ class TableLine(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
     line: str = Field(max_length=2000, description="One line of the transcript (docs/notation.md).")
-    revision: int | None = Field(None, ge=0, description="The revision the writer saw: the line is refused (409) "
+    revision: int | None = Field(None, ge=0, le=MAX_REVISION, description="The revision the writer saw: the line is refused (409) "
                                                           "if the table has changed since. Without it, the line "
                                                           "is added after whatever came meanwhile.")
 
@@ -105,7 +109,7 @@ class TableCorrection(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    revision: int = Field(ge=0, description="The revision corrected: refused (409) if the table has changed since.")
+    revision: int = Field(ge=0, le=MAX_REVISION, description="The revision corrected: refused (409) if the table has changed since.")
     transcript: str | None = Field(None, description="The whole text as it should now stand (default: unchanged).")
     rules: str | None = Field(None, max_length=40, description="The table's rules reading from now on "
                                                                 "(given as null: the transcript's own).")
@@ -113,12 +117,22 @@ class TableCorrection(BaseModel):
     _unicode = field_validator("transcript", "rules")(lambda cls, value: _text(value))
 
 
+class TableWithdrawal(BaseModel):
+    """The host withdraws a line from the players' view."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    revision: int = Field(ge=0, le=MAX_REVISION, description="The revision the line is withdrawn from: refused (409) "
+                                                             "if the table has changed since.")
+    line: int = Field(ge=1, le=1_000_000, description="The number of the line withdrawn, in that revision.")
+
+
 class TableQuestion(BaseModel):
     """A question about a revision of a table (default: the current one)."""
 
     model_config = ConfigDict(extra="forbid", strict=True, populate_by_name=True)
 
-    revision: int | None = Field(None, ge=0, description="The revision asked about (default: the current one).")
+    revision: int | None = Field(None, ge=0, le=MAX_REVISION, description="The revision asked about (default: the current one).")
     rules: str | None = Field(None, max_length=40, description="Another reading than the table's.")
     viewpoint: str | None = Field(None, alias="as", max_length=200,
                                   description="The host's link only: answer as this player. A player's link "

@@ -1,6 +1,10 @@
-"""Worker processes for the service: the solver's work runs in them, off the
+"""The service's workers: the solver's work runs in worker processes, off the
 server's event loop, one request per worker at a time, each with a hard time
-bound.
+bound. A worker is the one bounded worker process of the referee
+(referee/run/bounded.py: its start, the time bound, killing one that hangs,
+the exit status of one that died, the memory bound), answering the jobs of
+referee/service/jobs.py; this module keeps what is the service's: the lanes,
+the queues, Busy and Retry-After, and the asyncio around the blocking calls.
 
 Two lanes of workers: ``size`` workers answer questions about transcripts
 (check, explain, moves, board), and one more, started when first needed,
@@ -21,98 +25,48 @@ start. When a request takes longer than the bound, its worker is killed and
 replaced and the request gets a ``solver-limit`` error that names the bound.
 A request that finds its worker dead before it starts is sent once more, to a
 fresh worker; one whose worker dies under it gets :class:`WorkerEnded`, which
-says so. The workers are started with 'spawn', so they share nothing with the
-server's threads.
+says so. A worker that has grown past its memory bound answers, ends, and is
+replaced while its answer goes out; the fresh one first judges again the latest
+question about each table its predecessor held (at most ``WARM_TABLES``), so
+that a table's players do not meet a cold worker. Ctrl-C in the terminal is the server's:
+it finishes the requests in flight and then stops the workers.
 """
 
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
-import signal
 import time
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
-from multiprocessing.connection import Connection
 
 from referee.base.errors import RefereeError, SolverLimitError
 from referee.run import growth
+from referee.run.bounded import START_TIME_LIMIT, BoundedWorker, Ended, NotStarted, Reply, TimedOut, WorkerLost
 
 #: Requests that may wait for a worker of the checking lane, per worker.
 QUEUE_PER_WORKER = 16
 #: Comparisons that may wait for the comparing worker.
 COMPARE_QUEUE = 2
-#: Seconds a worker may take to load the referee before it counts as broken.
-START_LIMIT = 120.0
-
-
-def _serve(conn: Connection, warm: bool = True, memory: tuple[int, float] = (growth.FLOOR, growth.GROWTH)) -> None:
-    """A worker's loop: say it is ready, then answer jobs until the pipe
-    closes. Each answer says whether the worker has grown past its ``memory``
-    bound (referee/run/growth.py: floor, growth), and then the pool puts a fresh
-    worker in its place. Ctrl-C in the terminal reaches the workers too; they
-    leave it to the server, which finishes the requests in flight and then
-    closes their pipes."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # blocked from its start (see _Worker)
-    from referee.service.jobs import (  # imported in the worker: clingo and the games load here, once
-        JOBS,
-        counters,
-        warm_up,
-    )
-
-    if warm:
-        warm_up()
-    try:
-        conn.send(("ready", None))
-    except (OSError, ValueError):
-        return
-    bound = growth.GrowthBound(*memory)
-    while True:
-        try:
-            name, request = conn.recv()
-        except (EOFError, OSError, KeyboardInterrupt):
-            return
-        started = time.process_time()
-        try:
-            answer = ("ok", JOBS[name](request))
-        except RefereeError as error:
-            answer = ("error", error.to_json())
-        except RecursionError:
-            answer = ("failed", "the request is nested too deeply to be read")
-        except MemoryError:
-            answer = ("failed", "the worker ran out of memory answering it")
-        except Exception as error:  # an error of the referee itself: reported as such; the worker goes on
-            answer = ("failed", f"{type(error).__name__}: {error}")
-        try:
-            conn.send(answer + (time.process_time() - started, counters(), bound.exceeded()))
-        except (OSError, ValueError):
-            return
-
-
-class _NotStarted(Exception):
-    """The worker was found dead before the request reached it."""
+#: The module of the jobs the workers answer (run in the workers only: the server never loads the solver).
+JOBS_MODULE = "referee.service.jobs"
+#: The tables a fresh worker, renewed past its memory bound, judges again before it
+#: takes requests (the latest question about each), so that they are not cold.
+WARM_TABLES = 8
+#: The tables whose latest question the pool remembers (to warm a renewed worker).
+KEPT_QUESTIONS = 256
 
 
 class _Worker:
-    def __init__(self, context, warm: bool = True, memory: tuple[int, float] = (growth.FLOOR, growth.GROWTH)) -> None:
-        self.warm = warm
-        self.conn, child = context.Pipe()
-        self.process = context.Process(target=_serve, args=(child, warm, memory), daemon=True,
-                                       name="referee-worker")
-        # Ctrl-C in the terminal goes to the worker too: blocked until the worker ignores it, so
-        # that a worker starting just then is not killed by it (the server stops the workers)
-        mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-        try:
-            self.process.start()
-        finally:
-            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
-        child.close()
+    """A worker process (referee/run/bounded.py, serving referee/service/jobs.py)
+    and what the pool knows of it."""
+
+    def __init__(self, warm: bool = True, memory: tuple[int, float] = (growth.FLOOR, growth.GROWTH)) -> None:
+        self.process = BoundedWorker(JOBS_MODULE, warm=warm, memory=memory, start_limit=START_TIME_LIMIT)
+        self.process.start()
         self.recent: deque = deque(maxlen=8)  # the transcripts asked about lately (the worker keeps their sessions)
         self.keys: set = set()  # the tables this worker holds warm
         self.served = 0
         self.counters: dict = {"sessions_built": 0, "solver_calls": 0}  # as the worker last said (jobs.counters)
-        self.is_ready = False
 
     @property
     def pid(self) -> int | None:
@@ -123,37 +77,15 @@ class _Worker:
         they cost it (as it said with its last answer: jobs.counters)."""
         return {"pid": self.pid, "tables": len(self.keys), "served": self.served, **self.counters}
 
-    def wait_ready(self, limit: float = START_LIMIT) -> None:
+    def wait_ready(self) -> None:
         """Block until the worker has loaded the referee (blocking: run in a thread)."""
-        if self.is_ready:
-            return
-        if not self.conn.poll(limit):
-            raise OSError(f"the worker did not start within {limit:g} s")
-        try:
-            message = self.conn.recv()
-        except EOFError:
-            raise OSError(f"the worker ended as it started (exit code {self.process.exitcode})") from None
-        if message[0] != "ready":
-            raise OSError(f"the worker said {message!r} instead of being ready")
-        self.is_ready = True
+        self.process.wait_ready()
 
-    def call(self, name: str, request: dict):
-        if not self.process.is_alive():
-            raise _NotStarted()
-        try:
-            self.conn.send((name, request))
-        except (OSError, ValueError):
-            raise _NotStarted() from None
-        return self.conn.recv()
+    def call(self, name: str, request: dict, limit: float) -> Reply:
+        return self.process.call(name, request, limit)
 
     def stop(self, kill: bool = False) -> None:
-        if kill:
-            self.process.kill()
-        self.conn.close()  # the worker's loop ends when its pipe closes
-        self.process.join(timeout=5)
-        if self.process.is_alive():
-            self.process.kill()
-            self.process.join()
+        self.process.stop(kill)
 
 
 class InternalError(Exception):
@@ -199,7 +131,7 @@ class _Lane:
             self._starting = asyncio.ensure_future(self._ready_all())
         try:
             await asyncio.shield(self._starting)
-        except OSError as error:
+        except WorkerLost as error:
             self._starting = None  # the next request tries again
             raise WorkerEnded(f"the service's worker processes could not be started ({error}); "
                               "the request was not judged") from None
@@ -213,7 +145,7 @@ class _Lane:
         async def ready(worker: _Worker) -> None:
             try:
                 await loop.run_in_executor(None, worker.wait_ready)
-            except OSError:  # once more, with a fresh process
+            except WorkerLost:  # once more, with a fresh process
                 fresh = await loop.run_in_executor(None, self.pool.new_worker, self.warm)
                 self.workers[self.workers.index(worker)] = fresh
                 await loop.run_in_executor(None, worker.stop, True)
@@ -279,7 +211,7 @@ class _Lane:
         fresh.keys = worker.keys
         try:
             await loop.run_in_executor(None, fresh.wait_ready)
-        except OSError:
+        except WorkerLost:
             pass  # found dead when used: that request starts another
         index = self.workers.index(worker) if worker in self.workers else None
         if index is not None:
@@ -301,7 +233,6 @@ class WorkerPool:
                  compare_queue: int = COMPARE_QUEUE, memory: tuple[int, float] = (growth.FLOOR, growth.GROWTH)) -> None:
         self.time_limit = time_limit
         self.memory = memory  # a worker past this bound (referee/run/growth.py) is replaced after answering
-        self.context = multiprocessing.get_context("spawn")
         self._threads = ThreadPoolExecutor(max_workers=size + 1, thread_name_prefix="referee-pipe")
         self.checks = _Lane(self, size, queue if queue is not None else QUEUE_PER_WORKER * size, "checking")
         self.compares = _Lane(self, 1, compare_queue, "comparing")
@@ -310,9 +241,10 @@ class WorkerPool:
         self.renewed = 0  # workers replaced after answering, grown past their memory bound
         self.dropped = 0  # requests whose client left before their answer
         self._background: set = set()
+        self._latest: dict = {}  # a table's key -> the latest question about it (to warm a renewed worker)
 
     def new_worker(self, warm: bool) -> _Worker:
-        return _Worker(self.context, warm, self.memory)
+        return _Worker(warm, self.memory)
 
     def pids(self) -> list[int]:
         return [w.pid for lane in (self.checks, self.compares) for w in lane.workers if w.pid]
@@ -335,6 +267,11 @@ class WorkerPool:
         it (else the pool's). A comparison runs in its own lane."""
         lane = self.compares if name == "compare" else self.checks
         limit, option = bound or (self.time_limit, "referee serve --time-limit")
+        if key is not None and "transcript" in request:
+            self._latest.pop(key, None)
+            self._latest[key] = request
+            if len(self._latest) > KEPT_QUESTIONS:
+                self._latest.pop(next(iter(self._latest)))
         try:
             worker = await lane.take(key, recent)
         except asyncio.CancelledError:
@@ -343,7 +280,7 @@ class WorkerPool:
         for attempt in (1, 2):
             try:
                 return await self._call(lane, worker, name, request, limit, option)
-            except _NotStarted:
+            except NotStarted:
                 worker = await lane.replace(worker)
                 if attempt == 2:
                     await lane.give(worker)
@@ -356,19 +293,18 @@ class WorkerPool:
         replaced) however it ends, except when the request must be sent again."""
         loop = asyncio.get_running_loop()
         started = time.monotonic()
-        call = loop.run_in_executor(self._threads, worker.call, name, request)
+        call = loop.run_in_executor(self._threads, worker.call, name, request, limit)
         call.add_done_callback(lambda done: done.cancelled() or done.exception())  # retrieved here, said below
         try:
-            status, answer, _cpu, worker.counters, grown = await asyncio.wait_for(asyncio.shield(call), limit)
-        except _NotStarted:
+            reply = await asyncio.shield(call)
+        except NotStarted:
             raise  # the caller replaces the worker and sends the request again
-        except asyncio.TimeoutError:
+        except TimedOut:
             await lane.give(await lane.replace(worker))
             raise SolverLimitError(f"the request took longer than the service's bound of {limit:g} s "
                                    f"of solver time per request ({option})") from None
-        except (EOFError, OSError):
-            await loop.run_in_executor(None, worker.process.join, 2)  # reaped, so that its exit code is known
-            code = worker.process.exitcode
+        except Ended as ended:
+            code = ended.status
             await lane.give(await lane.replace(worker))
             how = f"was killed by signal {-code}" if code is not None and code < 0 else f"ended (exit code {code})"
             raise WorkerEnded(f"the worker judging this request {how} after {time.monotonic() - started:.1f} s "
@@ -378,16 +314,17 @@ class WorkerPool:
             self.dropped += 1
             self._in_background(self._finish(lane, worker, call, kill=name == "compare"))
             raise
+        worker.counters = reply.counters
         lane.seconds.append(time.monotonic() - started)
-        if grown:  # past its memory bound: a fresh worker takes its place, while this answer goes out
+        if reply.grown:  # past its memory bound: a fresh worker takes its place, while this answer goes out
             self._in_background(self._renew(lane, worker))
         else:
             await lane.give(worker)
-        if status == "ok":
-            return answer
-        if status == "error":
-            raise _Relayed(answer)
-        raise InternalError(answer)
+        if reply.status == "ok":
+            return reply.value
+        if reply.status == "error":
+            raise _Relayed(reply.value)
+        raise InternalError(reply.value)
 
     def _in_background(self, work) -> None:
         task = asyncio.ensure_future(work)
@@ -396,8 +333,29 @@ class WorkerPool:
 
     async def _renew(self, lane: _Lane, worker: _Worker) -> None:
         """A worker that has grown past its memory bound, stopped (it is idle)
-        and replaced; the tables it held go with the new one, cold."""
-        await lane.give(await lane.replace(worker, kill=False, grown=True))
+        and replaced; the tables it held go with the new one, which judges them
+        again before it takes a request."""
+        fresh = await lane.replace(worker, kill=False, grown=True)
+        if not await self._warm(fresh):  # grown past its bound by the warming itself: a fresh one, cold
+            fresh = await lane.replace(fresh, kill=False, grown=True)
+        await lane.give(fresh)
+
+    async def _warm(self, worker: _Worker) -> bool:
+        """Check the latest question about each table ``worker`` holds, in it: its
+        session and engine are then warm, as its predecessor's were. A check that
+        fails costs only the warmth (the table's next question says what is wrong).
+        False when the worker ended meanwhile (grown past its bound, or lost)."""
+        loop = asyncio.get_running_loop()
+        for key in [k for k in self._latest if k in worker.keys][-WARM_TABLES:]:
+            try:
+                reply = await loop.run_in_executor(self._threads, worker.call, "check", self._latest[key],
+                                                   self.time_limit)
+            except WorkerLost:
+                return False
+            worker.counters = reply.counters
+            if reply.grown:
+                return False
+        return True
 
     async def _finish(self, lane: _Lane, worker: _Worker, call, kill: bool) -> None:
         """After a client left: a comparison's worker is replaced at once; any
@@ -407,10 +365,14 @@ class WorkerPool:
             await lane.give(await lane.replace(worker))
             return
         try:
-            await asyncio.wait_for(asyncio.shield(call), self.time_limit)
-            await lane.give(worker)
+            reply = await call  # bounded by the request's own time bound
         except Exception:
             await lane.give(await lane.replace(worker))
+            return
+        if reply.grown:
+            await self._renew(lane, worker)
+        else:
+            await lane.give(worker)
 
     def close(self) -> None:
         for lane in (self.checks, self.compares):

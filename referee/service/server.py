@@ -122,17 +122,19 @@ def bounded(head_timeout: float) -> type[HeadBound]:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, limits: Limits | None = None, names: tuple[str, ...] = (),
-          data: str | Path | None = None) -> None:
+          data: str | Path | None = None, public_url: str | None = None) -> None:
     """Run the service until interrupted (Ctrl-C or SIGTERM: requests in flight
-    are finished, then the workers stop)."""
+    are finished, then the workers stop). ``public_url``: where the phones reach
+    it, for the links a table hands out (docs/service.md)."""
     limits = limits or Limits()
-    network = Network(host, names)
+    network = Network(host, names, port, public_url)
     folder = Path(data) if data is not None else default_folder()
     print(f"referee: tables are kept in {folder / 'tables.sqlite3'}", file=sys.stderr)
     if network.network:
         print(f"referee: WARNING: listening on {host}, beyond this computer: anyone on the network can reach "
               "the service. A transcript is answered only through a table's links, and tables are created "
-              f"only at http://127.0.0.1:{port}/ on this computer. Names accepted in the Host header: "
+              f"only at http://127.0.0.1:{port}/ on this computer; the links it hands out start "
+              f"{network.link_base()}/ (--public-url sets another). Names accepted in the Host header: "
               f"{', '.join(sorted(network.names))} (referee serve --name adds one).", file=sys.stderr)
     uvicorn.run(create_app(limits, network, folder), host=host, port=port, log_level="info",
                 timeout_graceful_shutdown=30, http=bounded(limits.head_timeout), log_config=log_config())

@@ -3,9 +3,11 @@ SQLite file, ``tables.sqlite3`` under the data folder (``--data DIR``; by
 default the user's data folder, platformdirs' ``user_data_dir("referee")``).
 
 A table is a transcript that grows: each change is a new *revision* (the
-whole text as it then stood, who made it and why), so nothing a player wrote
-is ever changed or lost — a correction is a new revision the host makes, and
-every old one stays readable. A table has links: one for its host (who sees
+text as it then stood, who made it and why), so nothing a player wrote is
+ever changed or lost — a correction is a new revision the host makes, and
+every old one stays readable to the host. The host may withdraw a line from the
+players' view (a comment that tells one's gold, say): a new revision without it,
+after which a player's link reads no earlier revision whose text holds it. A table has links: one for its host (who sees
 everything and may correct) and one per player (who sees the game as that
 player does). A link is an unguessable token (``secrets.token_urlsafe``).
 
@@ -22,13 +24,18 @@ import secrets
 import sqlite3
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 #: The database file in the data folder.
 FILE_NAME = "tables.sqlite3"
-#: The schema's version (PRAGMA user_version). 2: seats (a player link follows its seat).
-SCHEMA = 2
+#: The schema's version (PRAGMA user_version). 2: seats (a player link follows its seat);
+#: 3: a revision that adds a line keeps the line, not the whole text again (``whole``);
+#: 4: lines withdrawn from the players' view (``withdrawals``).
+SCHEMA = 4
+#: Every this many revisions the whole text is kept again, so that reading a
+#: revision joins at most this many lines added.
+WHOLE_EVERY = 256
 #: The longest line a player may add, in characters.
 MAX_LINE = 500
 
@@ -55,13 +62,21 @@ CREATE TABLE IF NOT EXISTS seats (    -- the name a player's link answers as, fr
 CREATE TABLE IF NOT EXISTS revisions (
     table_id TEXT NOT NULL REFERENCES tables(id),
     number INTEGER NOT NULL,          -- 0 when the table was created, then 1, 2, ...
-    text TEXT NOT NULL,               -- the whole transcript at this revision
+    text TEXT NOT NULL,               -- whole = 1: the whole transcript; 0: what it added to the one before
     rules TEXT,                       -- the rules reading (NULL: the transcript's own)
-    kind TEXT NOT NULL,               -- 'created', 'added', 'corrected', 'reading'
+    kind TEXT NOT NULL,               -- 'created', 'added', 'corrected', 'reading', 'withdrawn'
     author TEXT NOT NULL,             -- 'host' or a player's name
     line INTEGER,                     -- the line added or the first line changed
     created REAL NOT NULL,
+    whole INTEGER NOT NULL DEFAULT 1,
     PRIMARY KEY (table_id, number)
+);
+CREATE TABLE IF NOT EXISTS withdrawals (  -- a line the host withdrew from the players' view
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    revision INTEGER NOT NULL,        -- the revision that withdrew it (kind 'withdrawn')
+    line INTEGER NOT NULL,            -- its number in the revision before
+    text TEXT NOT NULL,               -- the line as it stood: no earlier revision holding it is shown to a player
+    PRIMARY KEY (table_id, revision)
 );
 """
 
@@ -146,6 +161,16 @@ class Revision:
 
 
 @dataclass(frozen=True)
+class Withdrawal:
+    """A line the host withdrew from the players' view, by revision ``revision``."""
+
+    table: str
+    revision: int
+    line: int  # its number in the revision before
+    text: str
+
+
+@dataclass(frozen=True)
 class Table:
     id: str
     name: str
@@ -183,7 +208,19 @@ class TableStore:
                     self._db.execute(_SCHEMA[_SCHEMA.index("CREATE TABLE IF NOT EXISTS seats"):].split(";")[0])
                     self._db.execute("INSERT INTO seats SELECT token, 0, player FROM links "
                                      "WHERE player IS NOT NULL")
-                    self._db.execute(f"PRAGMA user_version={SCHEMA}")
+                    self._db.execute("PRAGMA user_version=2")
+                version = 2
+            if version == 2:  # every revision kept the whole text: keep what each added instead
+                with self._transaction():
+                    self._db.execute("ALTER TABLE revisions ADD COLUMN whole INTEGER NOT NULL DEFAULT 1")
+                    self._keep_what_was_added()
+                    self._db.execute("PRAGMA user_version=3")
+                self._db.execute("VACUUM")  # give the room the old texts took back to the disk
+                version = 3
+            if version == 3:  # before withdrawals: every revision was readable by every link
+                with self._transaction():
+                    self._db.execute(_SCHEMA[_SCHEMA.index("CREATE TABLE IF NOT EXISTS withdrawals"):].split(";")[0])
+                    self._db.execute("PRAGMA user_version=4")
             self._db.executescript(_SCHEMA)
             self._db.execute(f"PRAGMA user_version={SCHEMA}")
 
@@ -253,6 +290,43 @@ class TableStore:
         with self._lock:
             return self._revision(table, number)
 
+    def seen_by(self, link: Link, number: int | None = None) -> Revision:
+        """Revision ``number`` (default: the current one) as ``link`` may read it.
+        The host reads every revision; a player's link reads none whose text holds
+        a line the host withdrew at a later revision: 403 ``withdrawn``, naming the
+        revision to read instead (the one that withdrew the line, or a later
+        withdrawal's when that one too holds a line withdrawn since)."""
+        with self._lock:
+            revision = self._revision(link.table, number)
+            if link.host:
+                return revision
+            hiding = self._hiding(revision)
+            if hiding is None:
+                return revision
+            instead = hiding
+            while (later := self._hiding(self._revision(link.table, instead.revision))) is not None:
+                instead = later
+        raise TableError(403, "withdrawn", f"revision {revision.number} holds line {hiding.line} of revision "
+                                           f"{hiding.revision - 1}, which the host withdrew from the players' view "
+                                           f"at revision {hiding.revision}: read revision {instead.revision} "
+                                           "instead", revision=instead.revision)
+
+    def withdrawals(self, table: str) -> list[Withdrawal]:
+        """The lines withdrawn from the players' view, oldest first."""
+        with self._lock:
+            rows = self._db.execute("SELECT table_id, revision, line, text FROM withdrawals WHERE table_id = ? "
+                                    "ORDER BY revision", (table,)).fetchall()
+        return [Withdrawal(*row) for row in rows]
+
+    def _hiding(self, revision: Revision) -> Withdrawal | None:
+        """The last withdrawal, after ``revision``, of a line its text holds."""
+        rows = self._db.execute("SELECT table_id, revision, line, text FROM withdrawals WHERE table_id = ? "
+                                "AND revision > ? ORDER BY revision DESC", (revision.table, revision.number)).fetchall()
+        if not rows:
+            return None
+        held = set(revision.text.split("\n"))
+        return next((Withdrawal(*row) for row in rows if row[3] in held), None)
+
     def revisions(self, table: str) -> list[Revision]:
         """Every revision of the table, oldest first, without their texts."""
         with self._lock:
@@ -280,7 +354,7 @@ class TableStore:
             number_of_line = text.count("\n") + 1
             revision = Revision(table, current.number + 1, text + line + "\n", current.rules, "added", author,
                                 number_of_line, time.time())
-            self._insert(revision)
+            self._insert(revision, current)
         return revision
 
     def correct(self, table: str, text: str, expected: int, rules: str | None = None, keep_rules: bool = True,
@@ -302,7 +376,7 @@ class TableStore:
             kind = "reading" if text == current.text else "corrected"
             revision = Revision(table, current.number + 1, text, new_rules, kind, "host",
                                 first_difference(current.text, text), time.time())
-            self._insert(revision)
+            self._insert(revision, current)
             seated = self._table(table)
             change, added = Reseating(), []
             if players is not None and tuple(players) != seated.players:
@@ -312,6 +386,31 @@ class TableStore:
             if game is not None and game != seated.game:
                 self._db.execute("UPDATE tables SET game = ? WHERE id = ?", (game, table))
         return revision, change, added
+
+    def withdraw(self, table: str, number: int, expected: int) -> Revision:
+        """The host withdraws line ``number`` from the players' view: a new revision
+        whose text no longer holds it (kind ``withdrawn``, at that line), and the
+        withdrawal kept, in the same transaction; ``expected`` is required (Conflict).
+        From then on a player's link reads no earlier revision whose text holds the
+        line (:meth:`seen_by`); the host's reads them all."""
+        with self._lock, self._transaction():
+            current = self._revision(table, None)
+            if expected != current.number:
+                raise Conflict(expected, current)
+            lines = current.text.split("\n")
+            count = len(lines) - 1 if lines[-1] == "" else len(lines)
+            if not 1 <= number <= count:
+                raise TableError(422, "request", f"revision {current.number} has lines 1 to {count}, "
+                                                 f"not line {number}")
+            withdrawn = lines.pop(number - 1)
+            if not withdrawn.strip():
+                raise TableError(422, "request", f"line {number} is empty: there is nothing to withdraw")
+            revision = Revision(table, current.number + 1, "\n".join(lines), current.rules, "withdrawn", "host",
+                                number, time.time())
+            self._insert(revision, current)
+            self._db.execute("INSERT INTO withdrawals VALUES (?, ?, ?, ?)",
+                             (table, revision.number, number, withdrawn))
+        return revision
 
     def _reseat(self, table: Table, change: Reseating, number: int) -> list[Link]:
         """The links follow a changed players line (in the caller's transaction)."""
@@ -334,12 +433,14 @@ class TableStore:
         return added
 
     # -- the database ----------------------------------------------------------------------
+    _COLUMNS = "table_id, number, text, rules, kind, author, line, created"
+
     def _revision(self, table: str, number: int | None) -> Revision:
         if number is None:
-            row = self._db.execute("SELECT * FROM revisions WHERE table_id = ? ORDER BY number DESC LIMIT 1",
-                                   (table,)).fetchone()
+            row = self._db.execute(f"SELECT {self._COLUMNS}, whole FROM revisions WHERE table_id = ? "
+                                   "ORDER BY number DESC LIMIT 1", (table,)).fetchone()
         else:
-            row = self._db.execute("SELECT * FROM revisions WHERE table_id = ? AND number = ?",
+            row = self._db.execute(f"SELECT {self._COLUMNS}, whole FROM revisions WHERE table_id = ? AND number = ?",
                                    (table, number)).fetchone()
         if row is None:
             if number is None:
@@ -347,12 +448,39 @@ class TableStore:
             last = self._db.execute("SELECT MAX(number) FROM revisions WHERE table_id = ?", (table,)).fetchone()[0]
             raise TableError(404, "unknown-revision", f"the table has no revision {number}; its revisions are "
                                                       f"0 to {last}")
-        return Revision(*row)
+        *fields, whole = row
+        revision = Revision(*fields)
+        if whole:
+            return revision
+        # the whole text kept last, and what each revision since added to it
+        parts = self._db.execute(
+            "SELECT text FROM revisions WHERE table_id = ? AND number <= ? AND number >= (SELECT MAX(number) FROM "
+            "revisions WHERE table_id = ? AND number <= ? AND whole = 1) ORDER BY number",
+            (table, revision.number, table, revision.number)).fetchall()
+        return replace(revision, text="".join(part for (part,) in parts))
 
-    def _insert(self, revision: Revision) -> None:
-        self._db.execute("INSERT INTO revisions VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                         (revision.table, revision.number, revision.text, revision.rules, revision.kind,
-                          revision.author, revision.line, revision.created))
+    def _insert(self, revision: Revision, before: Revision | None = None) -> None:
+        """Keep ``revision``: what it added to ``before`` when it only adds to it
+        (a line; a change of reading adds nothing), else its whole text (and every
+        WHOLE_EVERY revisions, so that reading one joins a bounded number of lines)."""
+        text, whole = revision.text, 1
+        if (before is not None and revision.number % WHOLE_EVERY and revision.text.startswith(before.text)):
+            text, whole = revision.text[len(before.text):], 0
+        self._db.execute(f"INSERT INTO revisions ({self._COLUMNS}, whole) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                         (revision.table, revision.number, text, revision.rules, revision.kind,
+                          revision.author, revision.line, revision.created, whole))
+
+    def _keep_what_was_added(self) -> None:
+        """Schema 2 to 3: each revision that only added to the one before keeps what
+        it added (in the caller's transaction)."""
+        previous: dict[str, str] = {}
+        rows = self._db.execute("SELECT table_id, number, text FROM revisions ORDER BY table_id, number").fetchall()
+        for table, number, text in rows:
+            before = previous.get(table)
+            if before is not None and number % WHOLE_EVERY and text.startswith(before):
+                self._db.execute("UPDATE revisions SET text = ?, whole = 0 WHERE table_id = ? AND number = ?",
+                                 (text[len(before):], table, number))
+            previous[table] = text
 
     class _Tx:
         def __init__(self, db: sqlite3.Connection):

@@ -6,9 +6,11 @@ Each function term is written once, in a table, and rebuilt with
 of terms) are written as differences from the state before; values the reader
 has already (a record's events, for a run) as their place. Decoding builds only
 the classes it is given: a damaged or foreign value is refused
-(``ValueError``), never obeyed. Used by every derived file that holds terms:
-the records read and the whole runs kept (referee/game/notation.py,
-referee/judge/kept_runs.py).
+(``ValueError``), never obeyed. Used by every derived value that holds
+terms or is kept: the judgement cache's rows (referee/store/judgements.py),
+the records read and the whole runs kept (the memos: referee/game/notation.py,
+referee/judge/kept_runs.py) and what the relevance analysis keeps
+(referee/judge/relevance_store.py).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ FORMAT = 1
 
 # Tags of the encoded values: a scalar (None, bool, int, float, str) stands for itself.
 _TUPLE, _TERM, _OBJECT, _MAP, _STATE, _SAME_STATE, _SHARED = range(7)
+_SCALARS = frozenset({type(None), bool, int, float, str})
 
 
 class Codec:
@@ -48,12 +51,20 @@ class Codec:
 
     def decode_all(self, kept):
         table, body = kept
-        for name, *args in table:
-            self.terms.append(fn(name, *map(self.decode, args)))
+        terms, decode = self.terms, self.decode
+        for name, *args in table:  # (most arguments are scalars: they stand for themselves)
+            terms.append(fn(name, *[a if type(a) is not tuple else decode(a) for a in args]))
         return self.decode(body)
 
     # -- encoding ------------------------------------------------------------------
     def encode(self, value):
+        kind = type(value)  # the common kinds by their exact type first (a fifth of the time of the checks below)
+        if kind in _SCALARS:
+            return value
+        if kind is Fn:
+            return (_TERM, self._term(value))
+        if kind is tuple:
+            return (_TUPLE, *map(self.encode, value))
         if value is None or isinstance(value, (bool, int, float, str)):
             return value
         if isinstance(value, Fn):
@@ -74,7 +85,7 @@ class Codec:
     def _term(self, term: Fn) -> int:
         number = self.term_numbers.get(term)
         if number is None:
-            entry = (term.name, *map(self.encode, term.args))  # its arguments first: they decode first
+            entry = (term.name, *[a if type(a) in _SCALARS else self.encode(a) for a in term.args])  # (first: they decode first)
             number = self.term_numbers[term] = len(self.terms)
             self.terms.append(entry)
         return number
@@ -92,7 +103,7 @@ class Codec:
 
     # -- decoding ------------------------------------------------------------------
     def decode(self, value):
-        if not isinstance(value, tuple):
+        if type(value) is not tuple:
             if value is None or isinstance(value, (bool, int, float, str)):
                 return value
             raise ValueError("not a kept value")

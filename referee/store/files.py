@@ -1,11 +1,23 @@
-"""The cache folder: files the referee derives from its own data and can always
-rebuild (the indexed rule programs, their outlines, the built parsers, the
-parsed TOML data files). Nothing in it is needed: deleting the folder loses
-only time, and it keeps at most KEEP_PER_KIND files of each kind (the
-oldest written go first). A file is written whole or not at all, and a file that carries a
-checksum (:func:`read_checked`) is used only when it matches: a damaged or
-foreign file is rebuilt, never trusted. The judgement cache (referee/store/judgements.py)
-is a database of its own in the same folder."""
+"""The cache folder and its one store of derived files: what the referee
+computes once from its own data and keeps for the next process. Nothing in it
+is needed: deleting the folder loses only time.
+
+Every derived file is of a :class:`Kind` (its name and its format version) and
+has a key, a digest of what it is derived from (:func:`key_of`): it is named
+``<kind>-<version>-<key>`` in the folder. A file starts with a line naming its
+kind, version and key and holding a checksum of its content; one whose line
+does not match (damaged, cut short, another version's, renamed) is rebuilt,
+never trusted (:meth:`Kind.fetch`). A file is written whole or not at all (a
+temporary file of the owner's only, then renamed), and the folder keeps at most
+``Kind.keep`` files of each kind (the oldest written go first). The kinds
+(each declared by the module that builds its files): the parsed TOML data
+files (referee/text/toml_source.py), the built parsers (referee/text/parser.py),
+the games' entry points (referee/game/registry.py), the indexed programs and
+their outlines (referee/judge/engine.py), what the relevance analysis keeps
+(referee/judge/relevance_store.py), and the judgement cache, a SQLite
+database (referee/store/judgements.py) whose path, format check and policy
+(a file that is not this version's is left alone, never used) are the
+store's too (:meth:`Kind.database_path`, :func:`open_database`)."""
 
 from __future__ import annotations
 
@@ -14,7 +26,12 @@ import importlib.util
 import marshal
 import os
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
+
+T = TypeVar("T")
 
 
 def cache_dir() -> Path:
@@ -25,65 +42,191 @@ def cache_dir() -> Path:
 
 #: Files of one kind (the first word of their name: ``toml``, ``outlines``...)
 #: the folder keeps; past it, the oldest written go (each version of the rules,
-#: each board file, each test's data adds one).
+#: each data file, each test's data adds one).
 KEEP_PER_KIND = 64
 
+#: What a decoder raises for data it refuses (the file is then rebuilt).
+REFUSED = (ValueError, TypeError, EOFError, KeyError, IndexError)
 
-def write_cache_file(path: Path, data: str | bytes) -> None:
-    """Write a derived file into the cache folder whole (a temporary file, then
-    renamed), or not at all: a cache that cannot be written is simply not used.
-    The folder keeps at most KEEP_PER_KIND files of its kind."""
+
+def key_of(*parts: str | bytes) -> str:
+    """The key of a derived file: a digest (hex) of what it is derived from."""
+    digest = hashlib.sha256()
+    for part in parts:
+        digest.update(part if isinstance(part, bytes) else part.encode("utf-8", "surrogatepass"))
+        digest.update(b"\0")
+    return digest.hexdigest()
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One kind of derived file: its name, its format ``version`` (bump it when
+    the bytes its builder writes change: the files of the old one are then
+    ignored, never misread) and the most files of it the folder keeps."""
+
+    name: str
+    version: int
+    keep: int | None = None  # None: KEEP_PER_KIND
+
+    def path(self, key: str) -> Path:
+        """The file of ``key`` (a :func:`key_of` digest)."""
+        return cache_dir() / f"{self.name}-{self.version}-{key[:32]}"
+
+    def database_path(self) -> Path:
+        """The one database file of a kind written by a database (the judgement cache)."""
+        return cache_dir() / f"{self.name}-{self.version}.sqlite"
+
+    def file(self, key: str) -> DerivedFile:
+        """The file of ``key``, in the cache folder as it is now (a later change
+        of the folder does not move it)."""
+        return DerivedFile(self, key, self.path(key))
+
+    def read(self, key: str) -> bytes | None:
+        """The content of ``key``'s file, or None (:meth:`DerivedFile.read`)."""
+        return self.file(key).read()
+
+    def write(self, key: str, content: bytes) -> None:
+        """Write ``key``'s file (:meth:`DerivedFile.write`)."""
+        self.file(key).write(content)
+
+    def fetch(self, key: str, build: Callable[[], T], encode: Callable[[T], bytes],
+              decode: Callable[[bytes], T]) -> T:
+        """``decode`` of ``key``'s file; or, when there is none or it is refused
+        (damaged, another version's, or ``decode`` raises one of REFUSED),
+        ``build()``, kept as ``encode`` of it (a value ``encode`` refuses with
+        TypeError or ValueError is simply not kept)."""
+        content = self.read(key)
+        if content is not None:
+            try:
+                return decode(content)
+            except REFUSED:
+                pass
+        value = build()
+        try:
+            content = encode(value)
+        except (TypeError, ValueError):
+            return value
+        self.write(key, content)
+        return value
+
+
+@dataclass(frozen=True)
+class DerivedFile:
+    """The file of one key of a kind."""
+
+    kind: Kind
+    key: str
+    path: Path
+
+    def _header(self, content: bytes) -> bytes:
+        kind = self.kind
+        return f"referee {kind.name} {kind.version} {self.key[:32]} {hashlib.sha256(content).hexdigest()}\n".encode()
+
+    def read(self) -> bytes | None:
+        """The file's content, or None: no such file, or one that cannot be
+        read or whose first line (kind, version, key, checksum) does not match
+        its content."""
+        try:
+            header, content = self.path.read_bytes().split(b"\n", 1)
+        except (OSError, ValueError):
+            return None
+        return content if header + b"\n" == self._header(content) else None
+
+    def write(self, content: bytes) -> None:
+        """Write the file whole, or not at all (a cache that cannot be written
+        is simply not used); past the kind's bound, the oldest of it go."""
+        if write_whole(self.path, self._header(content) + content):
+            _prune(self.path.parent, self.kind.name, self.kind.keep or KEEP_PER_KIND)
+
+
+def write_whole(path: Path, data: bytes) -> bool:
+    """Write ``data`` to ``path`` whole (a temporary file readable by its owner
+    only, then renamed over it), in a folder of the owner's; False when it
+    cannot be written."""
+    import tempfile  # here: a process that only reads derived files does not import it (6 ms)
+
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temp = path.with_suffix(f".{os.getpid()}.tmp")
-        temp.write_bytes(data.encode("utf-8") if isinstance(data, str) else data)
-        os.replace(temp, path)
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        handle, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(handle, "wb") as file:
+                file.write(data)
+            os.replace(temp, path)
+        except BaseException:
+            os.unlink(temp)
+            raise
     except OSError:
-        return
-    _prune(path)
+        return False
+    return True
 
 
-def _prune(path: Path) -> None:
-    """Delete the oldest files of ``path``'s kind past KEEP_PER_KIND (another
-    process may be deleting them too: a file already gone is no error)."""
+def _prune(folder: Path, name: str, keep: int) -> None:
+    """Delete the oldest files of kind ``name`` past ``keep`` (another process
+    may be deleting them too: a file already gone is no error)."""
     def written(file: Path) -> float:
         try:
             return file.stat().st_mtime
         except OSError:
             return 0.0
 
-    kind = path.name.split("-", 1)[0]
     try:
-        files = [f for f in path.parent.glob(f"{kind}-*") if not f.name.endswith(".tmp")]
+        files = list(folder.glob(f"{name}-*"))
     except OSError:
         return
-    if len(files) <= KEEP_PER_KIND:
+    if len(files) <= keep:
         return
-    for old in sorted(files, key=written)[:-KEEP_PER_KIND]:
+    for old in sorted(files, key=written)[:-keep]:
         try:
             old.unlink()
         except OSError:
             pass
 
 
-def write_checked(path: Path, data: str | bytes) -> None:
-    """Write ``data`` (text, or bytes) under a first line holding its checksum
-    (:func:`read_checked`)."""
-    raw = data.encode("utf-8") if isinstance(data, str) else data
-    write_cache_file(path, hashlib.sha256(raw).hexdigest().encode("ascii") + b"\n" + raw)
+def open_database(path: Path, application_id: int, version: int, schema: tuple[str, ...], busy_timeout: float):
+    """A connection to the derived database at ``path`` (sqlite3), or None.
 
+    A new or empty file is made ours (``schema``, its ``application_id`` and
+    format ``version``, owner-only); a file that is another program's, another
+    version's or damaged is not used, and left alone (the path may be the
+    user's own choice). Tables of ``schema`` missing from a file of this
+    version are added. Write-ahead logging lets two processes use it at once."""
+    import sqlite3
 
-def read_checked(path: Path, binary: bool = False) -> str | bytes | None:
-    """The data of a file :func:`write_checked` wrote (text, or bytes with
-    ``binary``), or None: no such file, or one that cannot be read or whose
-    checksum does not match."""
     try:
-        checksum, raw = path.read_bytes().split(b"\n", 1)
-        if checksum != hashlib.sha256(raw).hexdigest().encode("ascii"):
-            return None
-        return raw if binary else raw.decode("utf-8")
-    except (OSError, UnicodeDecodeError, ValueError):
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        os.close(os.open(path, os.O_RDONLY | os.O_CREAT, 0o600))  # (a new file: the owner's only)
+        db = sqlite3.connect(path, timeout=busy_timeout, isolation_level=None)
+        try:
+            (found_id,) = db.execute("PRAGMA application_id").fetchone()
+            (found_version,) = db.execute("PRAGMA user_version").fetchone()
+            tables = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+            if found_id == 0 and found_version == 0 and not tables:  # a new, empty file: make it ours
+                db.execute("BEGIN IMMEDIATE")
+                (found_id,) = db.execute("PRAGMA application_id").fetchone()
+                if found_id == 0:
+                    for statement in schema:
+                        db.execute(statement)
+                    db.execute(f"PRAGMA application_id = {application_id}")
+                    db.execute(f"PRAGMA user_version = {version}")
+                db.execute("COMMIT")
+                (found_id,) = db.execute("PRAGMA application_id").fetchone()
+                (found_version,) = db.execute("PRAGMA user_version").fetchone()
+            elif found_id == application_id and found_version == version:
+                for statement in schema:  # (CREATE TABLE IF NOT EXISTS: a table added since)
+                    db.execute(statement)
+            if found_id != application_id or found_version != version:
+                raise sqlite3.DatabaseError("not this derived file")
+            try:
+                db.execute("PRAGMA journal_mode = WAL")
+                db.execute("PRAGMA synchronous = NORMAL")
+            except sqlite3.DatabaseError:
+                pass  # a file system without shared memory: the default journal works too
+        except BaseException:
+            db.close()
+            raise
+    except (sqlite3.Error, OSError):
         return None
+    return db
 
 
 # -- stamps of code ---------------------------------------------------------------------

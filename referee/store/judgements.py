@@ -3,12 +3,13 @@ process (``referee explain`` after ``referee check``) does not judge the whole
 game again.
 
 A judgement is stored under the rules (the rule programs' text and the static
-data: the reading, the board, the players), the state and the move, hashed
+data: the reading, the data file, the players), the state and the move, hashed
 together: it is only ever used for exactly the position it was computed for,
 so a verdict read from the cache is the verdict the solver gives.
 
-The cache is one SQLite file (stdlib ``sqlite3``) in the user's cache folder
-(``$XDG_CACHE_HOME/referee``, else ``~/.cache/referee``), or the file named by
+The cache is one SQLite file (stdlib ``sqlite3``), a derived file of the
+store (referee/store/files.py: its path, format check and opening), in the
+user's cache folder (``$XDG_CACHE_HOME/referee``, else ``~/.cache/referee``), or the file named by
 the environment variable ``REFEREE_CACHE``; ``REFEREE_CACHE=off`` (or the
 command line's ``--no-cache``) switches it off. Two processes may use it at
 once (SQLite's write-ahead log and a busy timeout); it holds at most
@@ -16,7 +17,8 @@ once (SQLite's write-ahead log and a busy timeout); it holds at most
 its key and value; a row that does not match, a file that is not this cache
 (another program's database, a newer or older format) or a damaged file is
 ignored, never trusted, and never written over: the referee then simply asks
-the solver. Nothing in it is needed: deleting the file loses only time.
+the solver. Nothing in it is needed: deleting the file loses only time. The
+values are in the one codec (referee/store/codec.py).
 
 The same file keeps, in its table ``memo``, what a finished read and a whole
 run gave (referee/judge/kept_runs.py), compressed, with the same checksums and a bound of
@@ -26,16 +28,19 @@ its own (``MAX_MEMOS``).
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import sqlite3
 import zlib
 from pathlib import Path
 
-from referee.base.terms import Fn, Term, fn, term_text
+from referee.base.terms import Fn, Term, term_text
+from referee.store import codec
+from referee.store.files import Kind, open_database
 
 #: The format of the rows; a file of another format is not used.
-FORMAT = 1
+FORMAT = 2
+#: The judgement cache in the store of derived files (a database of its own, of this format).
+JUDGEMENTS = Kind("judgements", FORMAT)
 #: SQLite's application_id of this cache ("RFRE"): a database without it is not ours.
 APPLICATION_ID = 0x52465245
 #: The most judgements kept (about 1.5 KB each on disk: some 150 MB at most).
@@ -50,7 +55,7 @@ MAX_MEMOS = 10_000
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS judgement (
     key BLOB PRIMARY KEY,
-    value TEXT NOT NULL,
+    value BLOB NOT NULL,
     checksum BLOB NOT NULL
 )
 """
@@ -70,9 +75,7 @@ def default_path() -> Path | None:
         return None
     if setting:
         return Path(setting)
-    from referee.store.files import cache_dir
-
-    return cache_dir() / f"judgements-{FORMAT}.sqlite"
+    return JUDGEMENTS.database_path()
 
 
 def default_store() -> "JudgementStore | None":
@@ -97,55 +100,41 @@ class JudgementStore:
     def judgement(self, rules: str, state: frozenset, role: Term, move: Fn):
         """The stored judgement of ``move`` by ``role`` in ``state`` as plain values,
         (violations as (rule, role, move, args), gains, loses, goals), or None."""
-        value = self._get(self._key(rules, state, ("judge", encode(role), encode(move))))
-        if value is None:
-            return None
+        value = self._get(self._key(rules, state, ("judge", term_text(role), term_text(move))))
         try:
-            violations = tuple((rule, decode(r), decode(m), tuple(decode(a) for a in args))
-                               for rule, r, m, args in value["violations"])
-            gains = frozenset(decode(f) for f in value["gains"])
-            loses = frozenset(decode(f) for f in value["loses"])
-            goals = tuple((decode(p), decode(n)) for p, n in value["goals"])
-            if not all(isinstance(rule, str) and isinstance(move, Fn) for rule, _, move, _ in violations):
+            violations, gains, loses, goals = value
+            if not (all(type(rule) is str and isinstance(move, Fn) and type(args) is tuple
+                        for rule, _, move, args in violations)
+                    and type(gains) is frozenset and type(loses) is frozenset and type(goals) is tuple):
                 return None
             return violations, gains, loses, goals
-        except (KeyError, TypeError, ValueError):
+        except (TypeError, ValueError):
             return None
 
     def keep(self, rows: list) -> None:
         """Store judgements: each row (rules, (state, role, move), Judgement)."""
-        encoded = []
-        for rules, (state, role, move), j in rows:
-            value = {"violations": [[v.rule, encode(v.role), encode(v.move), [encode(a) for a in v.args]]
-                                    for v in j.violations],
-                     "gains": [encode(f) for f in j.gains], "loses": [encode(f) for f in j.loses],
-                     "goals": [[encode(p), encode(n)] for p, n in j.goals]}
-            encoded.append((self._key(rules, state, ("judge", encode(role), encode(move))), value))
-        self._put(encoded)
+        self._put([(self._key(rules, state, ("judge", term_text(role), term_text(move))),
+                    (tuple((v.rule, v.role, v.move, tuple(v.args)) for v in j.violations),
+                     frozenset(j.gains), frozenset(j.loses), tuple(j.goals)))
+                   for rules, (state, role, move), j in rows])
 
     def legal_moves(self, rules: str, state: frozenset):
         """The stored legal moves of ``state``, or None."""
         value = self._get(self._key(rules, state, ("legal",)))
-        if value is None:
+        if type(value) is not tuple or not all(type(pair) is tuple and len(pair) == 2 for pair in value):
             return None
-        try:
-            return tuple((decode(r), decode(m)) for r, m in value)
-        except (TypeError, ValueError):
-            return None
+        return value
 
     def keep_legal_moves(self, rules: str, state: frozenset, moves) -> None:
-        self._put([(self._key(rules, state, ("legal",)), [[encode(r), encode(m)] for r, m in moves])])
+        self._put([(self._key(rules, state, ("legal",)), tuple((r, m) for r, m in moves))])
 
     def initial_state(self, rules: str) -> frozenset | None:
         """The stored initial state of these rules and static data, or None."""
         value = self._get(self._key(rules, frozenset(), ("init",)))
-        try:
-            return frozenset(decode(f) for f in value) if value is not None else None
-        except (TypeError, ValueError):
-            return None
+        return value if type(value) is frozenset else None
 
     def keep_initial_state(self, rules: str, state: frozenset) -> None:
-        self._put([(self._key(rules, frozenset(), ("init",)), [encode(f) for f in state])])
+        self._put([(self._key(rules, frozenset(), ("init",)), frozenset(state))])
 
     # -- memos (referee/judge/kept_runs.py) ----------------------------------------------------------
     def memo(self, key: bytes) -> bytes | None:
@@ -162,10 +151,10 @@ class JudgementStore:
                     [(key, packed, _checksum(key, packed))], "memo", MAX_MEMOS)
 
     # -- keys ------------------------------------------------------------------------
-    def _key(self, rules: str, state: frozenset, what: tuple) -> bytes:
-        digest = hashlib.sha256(f"{FORMAT}\0{rules}\0{self._state_digest(state)}\0".encode("utf-8"))
-        digest.update(json.dumps(what, separators=(",", ":")).encode("utf-8"))
-        return digest.digest()
+    def _key(self, rules: str, state: frozenset, what: tuple[str, ...]) -> bytes:
+        """The digest of the rules, the state and what is asked (its terms as text)."""
+        return hashlib.sha256("\0".join((str(FORMAT), rules, self._state_digest(state), *what)).encode(
+            "utf-8", "surrogatepass")).digest()
 
     def _state_digest(self, state: frozenset) -> str:
         found = self._digests.get(state)
@@ -181,49 +170,19 @@ class JudgementStore:
     def _connect(self) -> sqlite3.Connection | None:
         if self._broken:
             return None
-        if self._db is not None:
-            return self._db
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT, isolation_level=None)
-            try:
-                (app,) = db.execute("PRAGMA application_id").fetchone()
-                (version,) = db.execute("PRAGMA user_version").fetchone()
-                tables = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")]
-                if app == 0 and version == 0 and not tables:  # a new, empty file: make it ours
-                    db.execute("BEGIN IMMEDIATE")
-                    (app,) = db.execute("PRAGMA application_id").fetchone()
-                    if app == 0:
-                        db.execute(_SCHEMA)
-                        db.execute(_MEMO_SCHEMA)
-                        db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-                        db.execute(f"PRAGMA user_version = {FORMAT}")
-                    db.execute("COMMIT")
-                    (app,) = db.execute("PRAGMA application_id").fetchone()
-                    (version,) = db.execute("PRAGMA user_version").fetchone()
-                if app != APPLICATION_ID or version != FORMAT:  # another program's file, or another format
-                    raise sqlite3.DatabaseError("not this cache")
-                if "memo" not in tables and tables:  # a file from before the memos
-                    db.execute(_MEMO_SCHEMA)
-                try:
-                    db.execute("PRAGMA journal_mode = WAL")
-                    db.execute("PRAGMA synchronous = NORMAL")
-                except sqlite3.DatabaseError:
-                    pass  # a file system without shared memory: the default journal works too
-            except BaseException:
-                db.close()
-                raise
-        except (sqlite3.Error, OSError):
-            self._broken = True
-            return None
-        self._db = db
-        return db
+        if self._db is None:
+            self._db = open_database(self.path, APPLICATION_ID, FORMAT, (_SCHEMA, _MEMO_SCHEMA), BUSY_TIMEOUT)
+            self._broken = self._db is None
+        return self._db
 
     def _get(self, key: bytes):
-        value = self._read("judgement", key, str)
+        """The value kept under ``key`` (the one codec, referee/store/codec.py), or None."""
+        data = self._read("judgement", key, bytes)
+        if data is None:
+            return None
         try:
-            return json.loads(value) if value is not None else None
-        except ValueError:
+            return codec.Codec(()).decode_all(codec.loads(data, 2))
+        except (ValueError, TypeError, IndexError, KeyError):
             return None
 
     def _read(self, table: str, key: bytes, kind: type):
@@ -248,8 +207,11 @@ class JudgementStore:
             return
         values = []
         for key, value in rows:
-            text = json.dumps(value, separators=(",", ":"))
-            values.append((key, text, _checksum(key, text)))
+            try:
+                data = codec.dumps(*codec.Codec(()).encode_all(value))
+            except (TypeError, AttributeError, ValueError):  # a value the codec cannot hold is not kept
+                continue
+            values.append((key, data, _checksum(key, data)))
         self._write("INSERT OR REPLACE INTO judgement (key, value, checksum) VALUES (?, ?, ?)", values,
                     "judgement", MAX_ROWS)
 
@@ -288,24 +250,5 @@ class JudgementStore:
             self._db = None
 
 
-def _checksum(key: bytes, value: str | bytes) -> bytes:
-    return hashlib.sha256(key + (value if isinstance(value, bytes) else value.encode("utf-8"))).digest()[:16]
-
-
-def encode(term: Term):
-    """A term as JSON: a number, a string, or [name, args...] for a function term."""
-    if isinstance(term, bool):
-        raise TypeError("bool is not a term")
-    if isinstance(term, (int, str)):
-        return term
-    return [term.name, *(encode(a) for a in term.args)]
-
-
-def decode(value) -> Term:
-    if isinstance(value, bool):
-        raise ValueError("not a term")
-    if isinstance(value, (int, str)):
-        return value
-    if isinstance(value, list) and value and isinstance(value[0], str):
-        return fn(value[0], *(decode(a) for a in value[1:]))
-    raise ValueError("not a term")
+def _checksum(key: bytes, value: bytes) -> bytes:
+    return hashlib.sha256(key + value).digest()[:16]

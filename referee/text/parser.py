@@ -25,7 +25,7 @@ was expected.  No lark exception leaves this module.
 from __future__ import annotations
 
 import functools
-import hashlib
+import os
 import re
 import unicodedata
 from collections.abc import Callable
@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING
 
 from referee.base.errors import NotationError, Position
 from referee.base.words import did_you_mean
+from referee.store.files import Kind, key_of
 from referee.text.transcript import Span, Transcript
 
 if TYPE_CHECKING:  # lark and referee.syntax are imported by the first parse: a record kept in the memo needs neither
@@ -44,10 +45,16 @@ if TYPE_CHECKING:  # lark and referee.syntax are imported by the first parse: a 
 
     from referee.text.syntax import Node, ParseProblem
 
-__all__ = ["Notation", "parse", "decode"]
+__all__ = ["Notation", "parse", "decode", "read_record_file", "check_record_size"]
 
 #: The shared grammar files (``%import .common``).
 COMMON = Path(__file__).with_name("grammar")
+#: The largest record the referee reads, and the most lines: a whole game is a
+#: few hundred lines and 10-30 KB, and a record past either bound is refused
+#: before it is read whole (a file by its size, a text by its length), so that
+#: a huge file costs neither the time nor the memory of reading it.
+MAX_RECORD_BYTES = 1024 * 1024
+MAX_RECORD_LINES = 10_000
 
 
 @dataclass(frozen=True)
@@ -86,46 +93,65 @@ class _GrammarLoader:
         return "referee.grammar"
 
 
-def _parser_cache(game: str, text: str) -> str | bool:
-    """Where lark keeps the built parser of a game between processes (building it
-    takes a tenth of a second): a file in the cache folder named by the grammar
-    files' content (the game's ``text`` and the shared referee.grammar files), so
-    a changed grammar is never read from an old file; lark checks the file's own
-    hash too and rebuilds a parser it cannot load."""
+#: The built parsers in the store of derived files (lark's own ``Lark.save``).
+PARSERS = Kind("lark", 1)
+
+
+def _parser_key(notation: Notation) -> str:
+    """What a game's built parser is derived from: lark's version, the game's
+    grammar and the shared referee.grammar files (a changed grammar never
+    meets an old parser)."""
     import lark
 
-    from referee.store.files import cache_dir
-
-    digest = hashlib.sha256(lark.__version__.encode())
-    digest.update(text.encode() + b"\0")
+    parts = [lark.__version__, notation.game, notation.grammar]
     for resource in sorted(COMMON.iterdir(), key=lambda r: r.name):
         if resource.name.endswith(".lark"):
-            digest.update(resource.name.encode() + b"\0" + resource.read_bytes())
-    folder = cache_dir()
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return False
-    return str(folder / f"lark-{game}-{digest.hexdigest()[:24]}.cache")
+            parts += [resource.name, resource.read_text(encoding="utf-8")]
+    return key_of(*parts)
 
 
 @functools.cache
 def _parser(notation: Notation) -> Lark:
-    """The lark parser for a game's notation, built once per process (and kept
-    on disk between processes: _parser_cache)."""
+    """The lark parser for a game's notation, built once per process, and kept
+    in the store of derived files between processes (building it takes a tenth
+    of a second)."""
+    return PARSERS.fetch(_parser_key(notation), lambda: _built(notation), _saved, _loaded)
+
+
+def _built(notation: Notation) -> Lark:
     from lark import Lark
 
     return Lark(
         notation.grammar,
         source_path=notation.grammar_name,
         import_paths=[_GrammarLoader()],
-        cache=_parser_cache(notation.game, notation.grammar),
         parser="lalr",
         lexer="contextual",
         propagate_positions=True,
         maybe_placeholders=True,
         start=["start", *notation.reader.START_RULES],
     )
+
+
+def _saved(parser: Lark) -> bytes:
+    import io
+
+    out = io.BytesIO()
+    parser.save(out)
+    return out.getvalue()
+
+
+def _loaded(content: bytes) -> Lark:
+    """A parser ``_saved`` wrote (the store has checked its checksum); data lark
+    cannot load is refused (ValueError)."""
+    import io
+
+    from lark import Lark
+
+    try:
+        return Lark.load(io.BytesIO(content))
+    except Exception as error:  # whatever lark's loader raises on data it cannot use
+        raise ValueError("not a saved parser") from error
 
 
 def _plain(tree, line: int | None = None) -> Node:
@@ -204,10 +230,17 @@ class _Source:
         except UnexpectedInput as e:
             raise _problem(e, _Source(self.name, text)) from None
 
+#: Full-width digits and Latin letters (an East Asian keyboard's, as in ｔａｋｅ ３,
+#: ＨＥＡＰ４) read as their ASCII forms, one character for one, so every column stays;
+#: full-width punctuation and spaces are the grammars' own (common.lark).
+_FULL_WIDTH = {code: code - 0xFEE0 for start, end in ((0xFF10, 0xFF19), (0xFF21, 0xFF3A), (0xFF41, 0xFF5A))
+               for code in range(start, end + 1)}
+
+
 def _normalise(text: str) -> str:
     if text.startswith("\ufeff"):
         text = text[1:]
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = text.replace("\r\n", "\n").replace("\r", "\n").translate(_FULL_WIDTH)
     if not text.endswith("\n"):
         text += "\n"
     return text
@@ -248,6 +281,7 @@ def parse(text: str, source: str, notation_of: Callable[[str], Notation], games:
     from lark.exceptions import LarkError, UnexpectedInput
 
     src = _Source(source, _normalise(text))
+    _check_record_lines(src)
     try:
         notation = src.notation = notation_of(_game_of(src, games))
         try:
@@ -261,9 +295,37 @@ def parse(text: str, source: str, notation_of: Callable[[str], Notation], games:
         raise NotationError(f"the transcript cannot be read: {e}", Position(source, 1, 1)) from None
 
 
+def read_record_file(path) -> bytes:
+    """The bytes of a record's file, read only when it is within
+    ``MAX_RECORD_BYTES`` (its size first, then at most one byte more than the
+    bound: a file that grows while it is read is refused too). OSError as open()."""
+    with open(path, "rb") as f:
+        size = os.fstat(f.fileno()).st_size
+        data = f.read(MAX_RECORD_BYTES + 1) if size <= MAX_RECORD_BYTES else b""
+    check_record_size(max(size, len(data)), str(path))
+    return data
+
+
+def check_record_size(size: int, name: str) -> None:
+    """Refuse a record of ``size`` bytes past ``MAX_RECORD_BYTES``."""
+    if size > MAX_RECORD_BYTES:
+        raise NotationError(f"the record is {size:,} bytes; the referee reads records of at most "
+                            f"{MAX_RECORD_BYTES:,} bytes (a whole game is a few tens of kilobytes)",
+                            Position(name, 1, 1))
+
+
+def _check_record_lines(src: "_Source") -> None:
+    """Refuse a record of more than ``MAX_RECORD_LINES`` lines, at the first line past the bound."""
+    if len(src.lines) > MAX_RECORD_LINES + 1:  # (the text ends with a newline: one empty line more)
+        raise src.error(f"the record has more than {MAX_RECORD_LINES:,} lines; the referee reads records of at "
+                        f"most {MAX_RECORD_LINES:,} lines (a whole game is a few hundred)", MAX_RECORD_LINES + 1, 1)
+
+
 def decode(data: bytes, name: str) -> str:
     """The text of a record's file (UTF-8, with or without a BOM), or a
-    NotationError at the first byte that is not UTF-8."""
+    NotationError at the first byte that is not UTF-8 (or for a record past
+    ``MAX_RECORD_BYTES``)."""
+    check_record_size(len(data), name)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
@@ -357,8 +419,27 @@ def _syntax_error(e: UnexpectedInput, src: _Source) -> NotationError:
     reading = src.notation.reader
     words = reading.expected(terms - {"WS", "COMMENT"})
     hint = reading.hint(src.line(problem.line), terms)
-    meant = _keyword_hint(src.notation, src.line(problem.line), problem.column, problem.found, terms)
+    meant = (_nearest_form(src.notation, src.line(problem.line))
+             or _keyword_hint(src.notation, src.line(problem.line), problem.column, problem.found, terms))
     return src.error(f"expected {words}, found {problem.found}{meant}{hint}", problem.line, problem.column)
+
+
+def _nearest_form(notation: Notation, line_text: str) -> str:
+    """' (did you mean ...?)' with the first of the reader's rephrasings of the
+    line that the grammar reads ('Ann: take away 2 from heap 1' → 'Ann: take 2
+    from 1'), or ''. Only its syntax is checked: the names in it are the
+    reader's to judge, as in any line."""
+    from lark.exceptions import LarkError
+
+    for candidate in notation.reader.rephrasings(line_text)[:8]:
+        if candidate.strip() == line_text.strip() or len(candidate) > 2 * len(line_text) + 20:
+            continue
+        try:
+            _parser(notation).parse(candidate.strip() + "\n", start="start")
+        except LarkError:
+            continue
+        return f" (did you mean '{candidate.strip()}'?)"
+    return ""
 
 
 _WORD_RE = re.compile(r"[^\W\d_][\w'’-]*")
@@ -385,7 +466,7 @@ def _keywords(notation: Notation) -> dict[str, tuple[str, ...]]:
 
 @functools.cache
 def _line_starts(notation: Notation) -> frozenset[str]:
-    """The terminals a line may begin with (a header's keyword, 'cycle', 'round'...):
+    """The terminals a line may begin with (a header's keyword, a period's heading 'round'...):
     what the parser accepts at the start of the text."""
     from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
@@ -405,7 +486,7 @@ def _keyword_hint(notation: Notation, line_text: str, column: int, found: str, t
     the grammar: the word found where a keyword goes ('favur'), a word of the
     piece before it that is no word of the game ('bye Pegasus', 'retreet to IS3'),
     or the line's first word where a line's keyword goes ('cylce 2'). A reading
-    module may name the game's other words (``known(word)``: gods, units...)."""
+    module may name the game's other words (``known(word)``: pieces, units...)."""
     keywords = _keywords(notation)
     found_word = found.strip("'")
     if _WORD_RE.fullmatch(found_word):

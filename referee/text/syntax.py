@@ -10,11 +10,14 @@ A reading module defines::
     def read(tree: Node, source: SourceText) -> Transcript
     def expected(terms: set[str]) -> str     # words for a syntax error
     def hint(line_text: str, terms: set[str]) -> str   # advice added to it, or ""
+    def rephrasings(line_text: str) -> list[str]   # the line as the notation may have meant it, best first
     START_RULES: tuple[str, ...]             # start rules besides 'start'
-    def known(word: str) -> bool             # optional: a name of the game (a god, a unit...)
+    def known(word: str) -> bool             # optional: a name of the game (a piece, a unit...)
 
 (``known`` keeps a name of the game from being taken for a misspelt keyword
-when a syntax error offers "did you mean 'buy'?") and raises :class:`referee.errors.NotationError` through ``source.error``.
+when a syntax error offers "did you mean 'buy'?"; of the ``rephrasings`` of a
+line that does not parse, such as 'take away 2 from heap 1' for 'take 2 from 1',
+the error offers the first that the grammar reads) and raises :class:`referee.errors.NotationError` through ``source.error``.
 A part of a line may be parsed again from one of the ``START_RULES`` with
 ``source.parse`` (a part with a grammar rule of its own); a text the grammar does
 not parse is a :class:`ParseProblem`.  :func:`quote`, :func:`and_list` and

@@ -1,19 +1,18 @@
 """TOML data files with errors that point at a line and column.
 
-Board files and rule catalogues are TOML; ``TomlSource`` parses one and builds
+Data files and rule catalogues are TOML; ``TomlSource`` parses one and builds
 errors (of the caller's error class) located at the line where a key path is
 written, with the source line and a caret.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from typing import Any
 
 from referee.base.errors import Position, RefereeError
-from referee.store.files import cache_dir, read_checked, write_checked
+from referee.store.files import Kind, key_of
 
 _HEADER_RE = re.compile(r"^\s*\[\[?\s*([^\[\]]+?)\s*\]\]?\s*(?:#.*)?$")
 _KEY_PART = r"(?:[A-Za-z0-9_-]+|\"[^\"]*\"|'[^']*')"
@@ -23,32 +22,33 @@ _TOML_POS_RE = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
 _TOML_END_RE = re.compile(r"\s*\(at end of document\)\s*$")
 
 
-#: The format of the parsed files kept in the cache folder; bump when it changes.
-PARSED_FORMAT = 1
+#: The parsed TOML texts in the store of derived files (JSON); bump its version when that changes.
+PARSED = Kind("toml", 2)
 
 
 def parse_toml(text: str) -> dict[str, Any]:
-    """``tomllib.loads(text)``, read back from the cache folder when the same text
-    was parsed before (the rule catalogue takes tomllib 30-45 ms; its JSON, 2):
-    a file named by the text's hash, with a checksum (referee/store/files.py). A
-    text holding what JSON cannot keep (a TOML date) is parsed every time; text
-    that is not TOML raises tomllib's error, as tomllib does."""
-    path = cache_dir() / f"toml-{PARSED_FORMAT}-{hashlib.sha256(text.encode('utf-8')).hexdigest()[:32]}.json"
-    data = read_checked(path)
-    if data is not None:
-        try:
-            parsed = json.loads(data)
-        except ValueError:
-            parsed = None
-        if isinstance(parsed, dict):
-            return parsed
+    """``tomllib.loads(text)``, read back from the store of derived files when
+    the same text was parsed before (the rule catalogue takes tomllib 30-45 ms;
+    its JSON, 2): a file keyed by the text (referee/store/files.py). A text
+    holding what JSON cannot keep (a TOML date) is parsed every time; text that
+    is not TOML raises tomllib's error, as tomllib does."""
+    return PARSED.fetch(key_of(text), lambda: _parse(text), _encode, _decode)
+
+
+def _parse(text: str) -> dict[str, Any]:
     import tomllib  # here: a text parsed before needs only json
 
-    parsed = tomllib.loads(text)
-    try:
-        write_checked(path, json.dumps(parsed, ensure_ascii=False))
-    except (TypeError, ValueError):  # a date, say: not kept
-        pass
+    return tomllib.loads(text)
+
+
+def _encode(parsed: dict[str, Any]) -> bytes:
+    return json.dumps(parsed, ensure_ascii=False).encode("utf-8")
+
+
+def _decode(content: bytes) -> dict[str, Any]:
+    parsed = json.loads(content)
+    if not isinstance(parsed, dict):
+        raise TypeError("not a table")
     return parsed
 
 
@@ -103,7 +103,7 @@ class TomlSource:
 
     def error(self, message: str, path: tuple[str, ...] = (), token: str | None = None) -> RefereeError:
         """An error at the place in the file where ``path`` (a key path such as
-        ('islands', 'IS3')) is written — at ``token`` (a regex; 'LAST:' picks the
+        ('places', 'P3')) is written — at ``token`` (a regex; 'LAST:' picks the
         last match) within it — else at the header of the nearest enclosing table."""
         found = self._locate(path, token) if path else None
         if found is None:

@@ -15,7 +15,7 @@ from referee.base.frozen_map import FrozenMap
 from referee.base.terms import Fn
 
 CHANCE = "chance"
-"""The role that makes chance moves: the creature track refresh, the god tiles."""
+"""The role that makes chance moves: what dice, cards or tiles show."""
 
 
 @dataclass(frozen=True, order=True)
@@ -47,8 +47,9 @@ class PlayerDecl:
 
 
 @dataclass(frozen=True)
-class StartLine:
-    """A ``start:`` line: where one player's pieces begin (islands and sea spaces)."""
+class PlacementLine:
+    """A header line that says where one player's pieces begin: the places it
+    names (ids of the game's map)."""
 
     player: str
     places: tuple[str, ...]
@@ -57,15 +58,15 @@ class StartLine:
 
 @dataclass(frozen=True)
 class Header:
-    """The lines before ``cycle 1``."""
+    """The lines before the first move or period heading."""
 
     game: str
     players: tuple[PlayerDecl, ...]
     order: tuple[str, ...] | None = None
     rules: str = "en"
-    board: str | None = None
+    data_file: str | None = None  # the game's data: a built-in name or a file path
     spans: Mapping[str, Span] = FrozenMap()
-    start: tuple[StartLine, ...] = ()  # starting placements stated by the transcript
+    placements: tuple[PlacementLine, ...] = ()  # starting placements stated by the transcript
     options: Mapping[str, str] = FrozenMap()
     """Header lines of one game only (a ``layout:`` line, say), by key."""
 
@@ -75,8 +76,8 @@ class Header:
 
 
 @dataclass(frozen=True)
-class CycleStart:
-    """A ``cycle N`` heading."""
+class PeriodStart:
+    """A period heading (``round N``: the word is the game's ``period``)."""
 
     number: int
     span: Span
@@ -87,13 +88,14 @@ class Play:
     """One move by one role, with where it was written.
 
     ``role`` is a player's name as declared in the header, or ``'chance'``.
-    ``god`` is the god whose actions these are (``Cy/Zeus:``), ``None`` for an
-    offering and for chance.  A piece with a count (``3 troops on IS4``) gives
-    that many Plays with the same ``text`` and ``span``.
+    ``group`` qualifies the role: the group of actions the line belongs to,
+    written after the player (``Cy/X:``); ``None`` for a line without one and
+    for chance.  A piece with a count (``3 pawns on c4``) gives that many Plays
+    with the same ``text`` and ``span``.
     """
 
     role: str
-    god: str | None
+    group: str | None
     move: Fn
     text: str
     span: Span
@@ -101,7 +103,7 @@ class Play:
     line_text: str = ""
 
 
-Event = Union[CycleStart, Play]
+Event = Union[PeriodStart, Play]
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,9 @@ from __future__ import annotations
 import pytest
 from helpers.replays import TRANSCRIPTS, legal_moves, positions, replay, transcript_ids
 
+from referee.game.parts import part
+from referee.game.parts.words import Words
+
 
 @pytest.mark.parametrize("path", TRANSCRIPTS, ids=transcript_ids(TRANSCRIPTS))
 def test_alternatives_and_no_dead_end(path):
@@ -62,7 +65,7 @@ def _no_position_is_a_dead_end(path):
             assert rules.is_over(state), f"position {index}: nobody decides, yet the game is not over"
             continue
         assert (state, role) in left_legally or any(r == role for r, _ in listed[state]), (
-            f"position {index} of {len(states)}: {rules.role_text(role)} is to decide and has no legal move")
+            f"position {index} of {len(states)}: {part(rules, Words).role_text(role)} is to decide and has no legal move")
 
 
 def test_the_out_of_turn_offering_is_among_the_alternatives():

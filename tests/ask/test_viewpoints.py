@@ -20,6 +20,8 @@ from click.testing import CliRunner
 
 from referee.ask.session import Session
 from referee.cli import main
+from referee.game.parts import part
+from referee.game.parts.screen import Screen
 from referee.game.state import Draft
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -88,7 +90,7 @@ def test_no_answer_to_a_player_tells_another_players_gold(path, replay):
     # The positions each player is shown, listed in a few batched solver calls (a speed-up
     # only: a position not listed here is listed when asked).
     engine.legal_moves_many(rules.static, [
-        rules.screen(_with_gold(state, [p for p in players if p != viewer], variant), viewer)
+        part(rules, Screen).screen(_with_gold(state, [p for p in players if p != viewer], variant), viewer)
         for viewer in players for state in points
         if rules.control(state) in players and rules.control(state) != viewer
         for variant in (lambda g: g, *variants)])

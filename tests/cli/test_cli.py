@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from importlib import resources
+from pathlib import Path
 
 import jsonschema
 import pytest
@@ -113,6 +114,31 @@ def test_explain_by_place_as_a_report_prints_it(illegal):
     assert "'priest'" in run("explain", f"{illegal}:10").output.splitlines()[0]
 
 
+NO_FREE_SLOT = Path(__file__).resolve().parents[2] / "transcripts" / "cyclades" / "illegal-build-no-free-slot.txt"
+
+
+def test_explain_of_a_line_explains_the_move_the_report_flags_and_every_one(tmp_path):
+    """Rule build_free_slot: a building needs a free building space. 'Eve/Zeus: priest;
+    temple on IS3; temple on IS3' (line 22): the report flags the second temple, and
+    the line explains it, not the priest before it; with two such temples, both."""
+    flagged = run("explain", f"{NO_FREE_SLOT}:22")
+    assert flagged.exit_code == 1
+    first = flagged.output.splitlines()[0]
+    assert first.endswith("illegal-build-no-free-slot.txt:22:34: move 15, cycle 1, Eve: 'temple on IS3'")
+    assert "ILLEGAL" in flagged.output and "build_free_slot" in flagged.output
+    assert run("explain", str(NO_FREE_SLOT), "--line", "22").output == flagged.output
+    lines = NO_FREE_SLOT.read_text(encoding="utf-8").splitlines()
+    assert lines[21] == "Eve/Zeus: priest; temple on IS3; temple on IS3"
+    lines[21] += "; temple on IS3"
+    twice = tmp_path / "twice.txt"
+    twice.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    both = run("explain", f"{twice}:22", "--json")
+    verdicts = json.loads(both.output)
+    assert isinstance(verdicts, list) and len(verdicts) == 2 and both.exit_code == 1
+    assert all(v["legal"] is False and "build_free_slot" in [b["rule"] for b in v["breaches"]] for v in verdicts)
+    assert [v["number"] for v in verdicts] == [15, 16] and {v["line"] for v in verdicts} == {22}
+
+
 def test_explain_by_place_says_why_a_line_holds_no_move(illegal):
     result = CliRunner().invoke(main, ["explain", f"{illegal}:3"])
     assert result.exit_code == 2
@@ -167,14 +193,14 @@ def test_board_file_named_in_the_header_is_found_beside_the_transcript(tmp_path)
     missing = tmp_path / "missing.txt"
     missing.write_text(path.read_text().replace("ours.toml", "nope.toml"), encoding="utf-8")
     result = CliRunner().invoke(main, ["check", str(missing)])
-    assert result.exit_code == 2 and f"{missing}:3:1: error[board]:" in result.output
+    assert result.exit_code == 2 and f"{missing}:3:1: error[file]: " in result.output
 
 
 def test_an_interrupted_check_leaves_nothing_written(game, tmp_path, monkeypatch):
     """Ctrl-C during a check: exit 130, a message, no output file, the transcript untouched."""
     from referee.ask.session import Session
 
-    def interrupted(self, alternatives=False):
+    def interrupted(self, alternatives=False, tolerant=False):
         raise KeyboardInterrupt
 
     monkeypatch.setattr(Session, "check", interrupted)
@@ -197,3 +223,45 @@ def test_an_interrupted_write_leaves_no_half_written_file(game, tmp_path, monkey
     result = CliRunner().invoke(main, ["check", str(game), "-o", str(out)])
     assert result.exit_code == 130
     assert sorted(os.listdir(tmp_path)) == ["game.txt"]
+
+
+@pytest.mark.parametrize("command", [None, *sorted(main.commands)])
+def test_every_help_ends_with_examples_and_the_exit_codes(command):
+    result = run(*([command] if command else []), "--help")
+    assert result.exit_code == 0
+    examples = result.output.split("Examples:\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    assert examples and all(line.startswith("    referee ") for line in examples)
+    assert "Exit codes: 0 " in result.output
+    assert command is None or all(line.split()[1] == command for line in examples)
+
+
+def test_a_count_of_one_takes_the_singular():
+    result = CliRunner().invoke(main, ["board", "cyclades", "--players", "1"])
+    assert result.exit_code == 2
+    assert "no built-in Cyclades board for 1 player (there are boards for 2, 3, 4, 5)" in result.stderr
+
+
+def test_a_legal_move_is_never_followed_by_what_may_be_done_instead():
+    outbid = "transcripts/cyclades/illegal-outbid-too-low.txt"
+    legal = run("explain", outbid, "--move", "6")
+    assert legal.exit_code == 0 and "  LEGAL: offer 3 GP to Zeus" in legal.output
+    assert "instead" not in legal.output and "  what may be done here (Ann):" in legal.output
+    illegal = run("explain", outbid, "--move", "7")
+    assert illegal.exit_code == 1 and "  what may be done instead (Bob):" in illegal.output
+
+
+@pytest.mark.parametrize("args, kind", [
+    (["check", "nowhere.txt"], "file"),
+    (["explain", "nowhere.txt", "--move", "1"], "file"),
+    (["check", "referee/service/web"], "file"),  # a folder without records
+    (["check", "--rules", "klingon", "transcripts/cyclades/illegal-outbid-too-low.txt"], "reading"),
+    (["moves", "--rules", "klingon", "transcripts/cyclades/illegal-outbid-too-low.txt"], "reading"),
+    (["compare", "cyclades", "--rules", "en", "--rules", "klingon"], "reading"),
+    (["compare", "cyclades", "--rules", "en", "--rules", "klingon", "--transcripts"], "reading"),
+    (["explain", "transcripts/cyclades/illegal-outbid-too-low.txt", "--move", "99"], "option"),
+    (["board", "cyclades", "--after", "3", "--players", "3"], "option"),
+])
+def test_each_error_is_of_its_kind_in_every_command(args, kind):
+    """docs/report.md, "Errors": one table of kinds, the same in every command."""
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2 and f"error[{kind}]: " in result.stderr, result.output

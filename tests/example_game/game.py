@@ -1,25 +1,26 @@
-"""Nim for the referee: the static facts of one game and its words.
-
-Everything else has the default of :class:`referee.game.Game`: no bookkeeping,
-no chance, no board picture, the moves read as written.
-"""
+"""Nim for the referee: its set-up (the 'heaps:' line) and its words; everything
+else is the default of the contract and of the parts (docs/adding-a-game.md)."""
 
 from __future__ import annotations
 
+from referee.base.frozen_map import FrozenMap
 from referee.base.terms import Fn, fn
 from referee.game.contract import Game
+from referee.game.parts.words import Words
+
+
+class NimWords(Words):
+    def describe_move(self, move: Fn) -> str:
+        heap, count = move.args
+        return f"take {count} from heap {heap}"
 
 
 class NimRules(Game):
     name = "nim"  # the 'game:' line, and the entry point's name
-    period = ""  # no numbered turns of play: the reports name none
+    parts = FrozenMap({Words: NimWords})
 
-    def static_facts(self, transcript):
+    def __init__(self, transcript, **setup):
         """The default facts (players, seats), and heap_size(H,N) for the 'heaps:' line."""
+        super().__init__(transcript, **setup)
         sizes = transcript.header.options["heaps"].split()
-        return super().static_facts(transcript) + tuple(
-            fn("heap_size", h, int(n)) for h, n in enumerate(sizes, start=1))
-
-    def describe_move(self, move: Fn) -> str:
-        heap, count = move.args
-        return f"take {count} from heap {heap}"
+        self.static += tuple(fn("heap_size", h, int(n)) for h, n in enumerate(sizes, start=1))

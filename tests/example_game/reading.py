@@ -21,6 +21,10 @@ def hint(line_text: str, terms: set[str]) -> str:
     return ""
 
 
+def rephrasings(line_text: str) -> list[str]:
+    return []
+
+
 def read(tree: Node, src: SourceText) -> Transcript:
     header: dict = {}
     spans: dict = {}

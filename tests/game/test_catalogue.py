@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 import referee.game.catalogue as catalogue_module
-from referee.base.errors import DataError
+from referee.base.errors import DataError, ReadingError
 from referee.base.terms import Fn
 from referee.game.catalogue import Catalogue, RuleEntry, load_catalogue, parse_catalogue
 
@@ -213,7 +213,7 @@ def test_sentence_by_reading(catalogue):
     assert entry.sentence("zh-001") == entry.translations["zh-001"]
     assert "任何一座岛屿" in entry.sentence("zh-001")
     assert catalogue.rule("not_in_control").sentence("zh-003") == ""
-    with pytest.raises(DataError, match="zh-999"):
+    with pytest.raises(ReadingError, match="zh-999"):
         entry.sentence("zh-999")
 
 
@@ -372,8 +372,8 @@ def test_docs_table_is_up_to_date(catalogue):
 # ---------------------------------------------------------------------------
 
 def _v(rule: str):
-    from referee.judge.values import Violation
-    return Violation(rule, "Ann", Fn("pass"))
+    from referee.judge.values import Breach
+    return Breach(rule, "Ann", Fn("pass"))
 
 
 def test_ordered_puts_a_generic_rule_after_the_specific_ones():

@@ -16,8 +16,18 @@ import pytest
 from helpers.game_names import lines_naming_a_shipped_game
 
 from referee.base.errors import RefereeError
+from referee.base.frozen_map import FrozenMap
 from referee.base.terms import Fn
-from referee.game.contract import Game
+from referee.game.contract import Game, lacks
+from referee.game.parts import part, part_class
+from referee.game.parts.scenarios import Scenarios
+from referee.game.parts.screen import Screen
+from referee.game.parts.service import Service
+from referee.game.parts.speed import Speed
+from referee.game.parts.tolerance import Tolerance
+from referee.game.parts.values import Values
+from referee.game.parts.words import Words
+from referee.game.picture import Picture
 from referee.game.registry import (
     UnknownGameError,
     check_game,
@@ -52,32 +62,37 @@ def test_an_unknown_game_is_one_error_naming_the_known_ones():
 
 
 def test_what_a_game_may_lack_has_a_default():
-    """The optional members of the contract are defined on Game itself, so the
-    generic modules call them without probing (no hasattr)."""
-    for member in ("starting_position", "screen", "notes", "warnings", "predict", "speculate",
-                   "search_scenarios", "use_variants", "position_item", "period", "picture", "builtin_boards"):
-        assert hasattr(Game, member), member
-    # a game where players take turns and that is all needs none of the sequencing members
-    # (tests/example_game/ overrides only static_facts and describe_move)
-    plain = object.__new__(Game)
+    """Every optional part has a default (referee/game/parts/), so the generic
+    modules ask for a part without probing (no hasattr); a game where players
+    take turns and that is all needs none of them."""
+    class Plain(Game):
+        name = "plain"
+
+    plain = object.__new__(Plain)
     state, move = frozenset(), Fn("take", (1, 2))
-    assert plain.cycle(state) == 0 and not plain.has_pending(state)
-    assert plain.game_step(state) is None and plain.forced_chance(state) is None
-    assert not plain.fast_path_applies(state, "Ann", move) and plain.end_of_turn(state) is None
-    assert plain.resolve_move(state, move) == move and plain.predict(state, []) == []
-    assert plain.speculate(state, "Ann", move) is None
-    with pytest.raises(NotImplementedError):  # every game says its moves in its own words
-        plain.describe_move(move)
-    assert Game.picture is None
+    assert plain.period_number(state) == 0 and plain.game_step(state) is None
+    speed, tolerance = part(plain, Speed), part(plain, Tolerance)
+    assert type(speed) is Speed and part(plain, Speed) is speed  # the default, made once per game
+    assert not tolerance.has_pending(state) and speed.forced_chance(state) is None
+    assert not speed.fast_path_applies(state, "Ann", move) and tolerance.end_of_turn(state) is None
+    assert tolerance.resolve_move(state, move) == move and speed.predict(state, []) == []
+    assert speed.speculate(state, "Ann", move) is None
+    assert part(plain, Words).describe_move(move) == "take(1,2)"
+    assert part(plain, Screen).screen(state, "Ann") is None and part(plain, Values).unverified_values(None) is None
+    assert part_class(Plain, Picture) is Picture and part_class(Plain, Scenarios).scenarios == ()
+    assert part_class(Plain, Service).builtin_files == frozenset() and part_class(Plain, Service).warm_up == ""
+    assert isinstance(lacks(Plain, "board picture"), RefereeError)
+    assert lacks(Plain, "board picture").message == "Plain has no board picture yet"
+    assert part_class(game_class("luna"), Scenarios).scenarios == ()
 
-    class Drawless(Game):  # a game that draws no board: the default, and its clear error
-        name = "drawless"
 
-    assert Drawless.picture is None and Drawless.search_scenarios() == ()
-    assert isinstance(Drawless.lacks("board picture"), RefereeError)
-    assert Drawless.lacks("board picture").message == "Drawless has no board picture yet"
-    luna = game_class("luna")
-    assert luna.search_scenarios() == ()
+def test_a_part_a_game_declares_is_a_subclass_of_its_kind():
+    class Wrong(Game):
+        name = "wrong"
+        parts = FrozenMap({Words: Speed})
+
+    with pytest.raises(TypeError, match="Wrong.parts gives .* as its Words, not a subclass of it"):
+        part_class(Wrong, Words)
 
 
 def test_a_game_s_files_are_in_its_class_s_package():
@@ -99,13 +114,14 @@ def test_a_game_s_package_folder_holds_its_files_and_a_namespace_package_has_one
     assert package_folder("bare_game_files") == tmp_path / "bare_game_files"
 
 
-def test_a_picture_given_as_imported_is_imported_when_first_read():
-    """Game.picture given as Imported('package.draw:PICTURE'): the game's class is
-    imported without its drawing code, and reading the attribute gives the picture."""
+def test_a_part_declared_by_its_name_is_imported_when_first_asked_for():
+    """A part given as 'package.module:Class' (the picture): the game's class is
+    imported without its drawing code, and asking for the part gives its class."""
     code = ("import sys; from referee.game.registry import game_class; from referee.game.picture import Picture; "
+            "from referee.game.parts import part_class; "
             "cls = game_class('cyclades'); before = 'referee.games.cyclades.draw' in sys.modules; "
-            "picture = cls.picture; print(before, isinstance(picture, Picture), cls.picture is picture, "
-            "'referee.games.cyclades.draw' in sys.modules)")
+            "picture = part_class(cls, Picture); print(before, issubclass(picture, Picture), "
+            "part_class(cls, Picture) is picture, 'referee.games.cyclades.draw' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, check=True)
     assert done.stdout.split() == ["False", "True", "True", "True"]
 

@@ -185,7 +185,7 @@ def test_fast_path_and_speculation_agree_with_the_solver_under_each_reading(path
                [(s.number, s.role, s.move, s.violations, s.after) for s in solver.steps]
         for step in fast.steps:
             if step.legal:
-                assert fast_ref.rules.speculate(step.before, step.role, step.move) == step.after, (
+                assert fast_ref.speed.speculate(step.before, step.role, step.move) == step.after, (
                     f"{reading}, move {step.number}: {step.move}")
         written = list(fast.written())
         checked = written if variant in READINGS.active(reading) else written[-3:]

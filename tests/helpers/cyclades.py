@@ -36,10 +36,12 @@ import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 
-from referee.ask.report import Report, Verdict
+from referee.ask.report import Report, Ruling
 from referee.ask.session import Session
 from referee.base.terms import Fn, fn
+from referee.game.fluents import Count
 from referee.game.notation import parse_transcript
+from referee.games.cyclades.fluents import Buildings, Fleets, Metropolis, OfferingMarker, Troops
 from referee.judge.values import Run, Step
 from referee.text.transcript import Play
 
@@ -76,7 +78,7 @@ class Checked:
     def source_line(self, number: int) -> str:
         return self.text.splitlines()[number - 1].split("#")[0].strip()
 
-    def _where(self, verdict: Verdict) -> str:
+    def _where(self, verdict: Ruling) -> str:
         if verdict.number is None:  # a step the referee inserted (an unwritten end of turn)
             return f"({verdict.player}: {verdict.move})"
         return self.source_line(verdict.line)
@@ -134,7 +136,7 @@ class Checked:
         return [(v.rule, self.session.breach(v).message)
                 for v in self.session.catalogue.ordered(judgement.violations)]
 
-    def explain(self, line: str) -> Verdict:
+    def explain(self, line: str) -> Ruling:
         """The referee's ruling, with alternatives, on the first move of ``line``."""
         number = self._steps_of(line)[0].number
         return self.session.explain(move=number, everything=True)
@@ -331,7 +333,7 @@ BOB_SECOND_METROPOLIS = ("Bob/Poseidon: port on IS3; discard university IS8; dis
 def count(state: frozenset, name: str, *key) -> int:
     """A counter of the state (0 when absent): ``count(s, 'troops', 'Ann', 'IS2')``."""
     k = key[0] if len(key) == 1 else Fn("", tuple(key))
-    return next((f.args[2] for f in state if f.name == "count" and f.args[0] == Fn(name) and f.args[1] == k), 0)
+    return next((c.amount for c in Count.of(state) if c.counter == Fn(name) and c.key == k), 0)
 
 
 def gold(state: frozenset, player: str) -> int:
@@ -371,7 +373,8 @@ def _plain(a):
         if a.name == "":
             return tuple(_plain(x) for x in a.args)
         if a.name == "m":  # an offering marker m(Player, K)
-            return (a.args[0], a.args[1])
+            offering = OfferingMarker.read(a)
+            return (offering.player, offering.number)
         return a.name if not a.args else (a.name, *(_plain(x) for x in a.args))
     return a
 
@@ -387,22 +390,19 @@ def turn_order(state: frozenset) -> list[str]:
 
 
 def troops(state: frozenset, player: str) -> dict[str, int]:
-    return {key.args[1]: f.args[2] for f in state if f.name == "count" and f.args[0] == Fn("troops")
-            for key in [f.args[1]] if key.args[0] == player}
+    return {key.island: n for key, n in Troops.counts(state).items() if key.player == player}
 
 
 def fleets(state: frozenset, player: str) -> dict[str, int]:
-    return {key.args[1]: f.args[2] for f in state if f.name == "count" and f.args[0] == Fn("fleets")
-            for key in [f.args[1]] if key.args[0] == player}
+    return {key.sea: n for key, n in Fleets.counts(state).items() if key.player == player}
 
 
 def buildings(state: frozenset, island: str) -> dict[str, int]:
-    return {key.args[1].name: f.args[2] for f in state if f.name == "count" and f.args[0] == Fn("building")
-            for key in [f.args[1]] if key.args[0] == island}
+    return {key.kind.name: n for key, n in Buildings.counts(state).items() if key.island == island}
 
 
 def metropolises(state: frozenset) -> list[str]:
-    return sorted(f.args[0] for f in state if f.name == "metropolis")
+    return sorted(m.island for m in Metropolis.of(state))
 
 
 # -- boards with their own starting placement -----------------------------------------------

@@ -67,6 +67,7 @@ from typing import Callable, Sequence
 
 ROOT = Path(__file__).resolve().parents[2]
 
+from referee.ask.options import CheckOptions  # noqa: E402
 from referee.ask.report import Report  # noqa: E402
 from referee.ask.session import Session  # noqa: E402
 from referee.base.errors import NotationError, RefereeError, SequenceError  # noqa: E402
@@ -79,7 +80,7 @@ TRANSCRIPTS = sorted(p for p in (ROOT / "transcripts" / "cyclades").glob("*.txt"
                      if not p.name.endswith(".report.txt"))
 LONG = 100_000  # "very long": 10^5 characters
 #: The error codes counted (docs: referee/base/errors.py), shown even when none occurred.
-ERROR_CODES = ("notation", "sequence", "board", "solver-limit", "data", "illegal", "error")
+ERROR_CODES = ("notation", "sequence", "board", "solver-limit", "data", "illegal", "file", "reading", "option")
 
 
 # =============================================================== draws ==
@@ -760,7 +761,7 @@ def _check(case: Case, workdir: str | None) -> Outcome:
     notes: list[str] = []
     try:
         transcript = read_transcript(path) if path else parse_transcript(text, SOURCE)
-        session = Session(transcript, strict=case.strict, fast_path=case.fast_path)
+        session = Session(transcript, CheckOptions(strict=case.strict, fast_path=case.fast_path))
         report = session.check()
         if not isinstance(report, Report):
             return Outcome("contract", type(report).__name__, f"check() returned {report!r:.200}")

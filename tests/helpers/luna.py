@@ -24,7 +24,12 @@ from dataclasses import dataclass
 
 from referee.ask.session import Session
 from referee.base.terms import Fn, fn
+from referee.game.contract import phase
 from referee.game.notation import parse_transcript
+from referee.game.parts import part
+from referee.game.parts.speed import Speed
+from referee.game.parts.tolerance import Tolerance
+from referee.games.luna.fluents import Disc, Figure, Holds, LastSeat, Markers, Novices, Pool, Round, Score, Supply
 from referee.games.luna.game import LunaRules
 from referee.judge.engine import Engine
 from referee.judge.visitor import Referee
@@ -82,6 +87,10 @@ class Verdict:
         return not self.violations
 
 
+#: The fluents ``Position.value`` reads, by name (their last field is the value).
+VALUED = {valued.NAME: valued for valued in (Disc, Figure, LastSeat, Markers, Novices, Pool, Round, Score, Supply)}
+
+
 @dataclass(frozen=True)
 class Position:
     """A state of one game, with the rules to judge moves in it."""
@@ -122,16 +131,16 @@ class Position:
             for role, move in pos.moves(line):
                 verdict = pos.judge_term(role, move)
                 assert verdict.legal, (line, verdict.violations)
-                assert self.rules.speculate(pos.state, role, move) == verdict.after.state, line
+                assert part(self.rules, Speed).speculate(pos.state, role, move) == verdict.after.state, line
                 pos = verdict.after
         return pos
 
     def end_turn(self) -> "Position":
         """The end of a travel or waves action (what the referee inserts)."""
-        end = self.rules.end_of_turn(self.state)
+        end = part(self.rules, Tolerance).end_of_turn(self.state)
         assert end is not None, "no travel to end"
         verdict = self.judge_term(*end)
-        assert verdict.legal and self.rules.speculate(self.state, *end) == verdict.after.state
+        assert verdict.legal and part(self.rules, Speed).speculate(self.state, *end) == verdict.after.state
         return verdict.after
 
     def game_step(self) -> "Position":
@@ -141,8 +150,8 @@ class Position:
         assert step is not None, "no bookkeeping step is due"
         verdict = self.judge_term(Fn("game"), step)
         assert verdict.legal, verdict.violations
-        assert self.rules.fast_path_applies(self.state, Fn("game"), step)
-        fast = self.rules.fast_apply(self.state, Fn("game"), step)
+        assert part(self.rules, Speed).fast_path_applies(self.state, Fn("game"), step)
+        fast = part(self.rules, Speed).fast_apply(self.state, Fn("game"), step)
         assert fast == verdict.after.state, (sorted(map(str, fast - verdict.after.state)),
                                              sorted(map(str, verdict.after.state - fast)))
         return verdict.after
@@ -158,7 +167,7 @@ class Position:
 
     def set_novices(self, player: str, place, status: str, count: int) -> "Position":
         place = fn(place) if place == "jetty" else place
-        old = [f for f in self.state if f.name == "novices" and f.args[:3] == (player, place, fn(status))]
+        old = [n.term() for n in Novices.of(self.state) if (n.player, n.place, n.status) == (player, place, fn(status))]
         new = [fn("novices", player, place, fn(status), count)] if count else []
         return self.changed(new, old)
 
@@ -167,10 +176,8 @@ class Position:
         return any(f.name == name and f.args == args for f in self.state)
 
     def value(self, name: str, *key, default=0):
-        for f in self.state:
-            if f.name == name and f.args[:len(key)] == key:
-                return f.args[len(key)]
-        return default
+        """The value (last field) of the fluent ``name`` whose other fields are ``key``."""
+        return VALUED[name].lookup(self.state, *key, default=default)
 
     def novices(self, player: str, place, status: str = "active") -> int:
         place = fn(place) if place == "jetty" else place
@@ -180,7 +187,7 @@ class Position:
         return self.value("score", player)
 
     def holds(self, player: str) -> set[str]:
-        return {f.args[1].name for f in self.state if f.name == "holds" and f.args[0] == player}
+        return {f.kind.name for f in Holds.of(self.state) if f.player == player}
 
     def pool(self, island: int) -> int:
         return self.value("pool", island)
@@ -189,13 +196,13 @@ class Position:
         return self.value("figure", fn(name))
 
     def phase(self) -> str:
-        return self.rules.phase(self.state)
+        return phase(self.state)
 
     def control(self):
         return self.rules.control(self.state)
 
     def discs(self) -> dict:
-        return {f.args[0]: (f.args[1], f.args[2]) for f in self.state if f.name == "disc"}
+        return {f.player: (f.seat, f.height) for f in Disc.of(self.state)}
 
 
 def initial(players: int = 2, layout: str = "intro", header: str = "") -> Position:

@@ -8,7 +8,10 @@ import functools
 from dataclasses import dataclass
 from pathlib import Path
 
+from referee.ask.options import CheckOptions
 from referee.ask.session import Session
+from referee.base.terms import Fn
+from referee.games.cyclades.fluents import Sail, Use, Via
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Every shipped transcript (transcripts/**, the readings' witnesses included:
@@ -40,7 +43,7 @@ class Replay:
 
 @functools.lru_cache(maxsize=6)  # a game's replay holds its judgements: keep a few (three modes of one game)
 def _replayed(path: str, fast_path: bool, batching: bool) -> Replay:
-    session = Session(path, fast_path=fast_path)
+    session = Session(path, CheckOptions(fast_path=fast_path))
     session.referee.engine.batching = batching
     run = session.referee.run()
     return Replay(session, run, session.referee.engine.calls)
@@ -73,10 +76,11 @@ def legal_moves(path: Path, states: list[frozenset]) -> list[tuple]:
 
 def sylph_route(move):
     """(start, count, last space) of a Sylph movement use(sylph,sail(S0,N,Path)), else None."""
-    if (move.name != "use" or len(move.args) != 2 or getattr(move.args[0], "name", None) != "sylph"
-            or getattr(move.args[1], "name", None) != "sail"):
+    use = Use.match(move)
+    if use is None or use.card != Fn("sylph") or getattr(use.target, "name", None) != "sail":
         return None
-    start, count, path = move.args[1].args
-    while path.name == "via" and path.args[2].name == "via":
-        path = path.args[2]
-    return start, count, path.args[0] if path.name == "via" else None
+    sail = Sail.read(use.target)
+    step = Via.match(sail.path)
+    while step is not None and Via.match(step.rest) is not None:
+        step = Via.read(step.rest)
+    return sail.start, sail.count, step.space if step is not None else None

@@ -3,6 +3,9 @@ solve is bounded (DESIGN.md: "The rules as answer-set programs")."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import time
 from dataclasses import replace
 
@@ -111,6 +114,40 @@ def test_solver_time_limit_gives_a_clear_error(tmp_path):
     with pytest.raises(SolverLimitError, match="longer than the bound of 0.5 s"):
         engine.judge((), (), "x", fn("m"))
     assert time.monotonic() - start < 5
+
+
+@pytest.mark.skipif(not hasattr(os, "sched_setaffinity"), reason="needs Linux's CPU affinity to share one core")
+def test_the_solver_bound_is_cpu_time_so_a_busy_machine_changes_no_verdict(tmp_path):
+    """The bound counts the CPU time a call uses, not the wall time it waits: with
+    three busy processes sharing its core, a call that needs 0.2 s of CPU takes
+    several times that on the clock and is still answered under a bound of twice
+    its CPU time (a wall-clock bound refused it: issue 30, a verdict must not
+    depend on the machine's load)."""
+    hard = tmp_path / "pigeons.lp"
+    hard.write_text("pigeon(1..9). hole(1..8).\n"
+                    "1 { in(P,H) : hole(H) } 1 :- pigeon(P).\n"
+                    ":- in(P,H), in(Q,H), P < Q.\n")
+    core = {min(os.sched_getaffinity(0))}
+    before = os.sched_getaffinity(0)
+    burners = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(3)]
+    try:
+        for burner in burners:
+            os.sched_setaffinity(burner.pid, core)
+        os.sched_setaffinity(0, core)
+        cpu = time.process_time()
+        with pytest.raises(SolverLimitError):  # no model: the rules "have no answer", after the whole search
+            Engine((hard,), time_limit=60).judge((), (), "x", fn("m"))
+        needed = time.process_time() - cpu
+        bound = max(2 * needed, 0.1)
+        start, cpu = time.monotonic(), time.process_time()
+        with pytest.raises(SolverLimitError, match="no answer"):  # the search ends: not the bound
+            Engine((hard,), time_limit=bound).judge((), (), "x", fn("m"))
+        assert time.monotonic() - start > bound > time.process_time() - cpu  # the clock passed it, the CPU did not
+    finally:
+        os.sched_setaffinity(0, before)
+        for burner in burners:
+            burner.kill()
+            burner.wait()
 
 
 def test_too_many_facts_are_refused_before_grounding(tmp_path):

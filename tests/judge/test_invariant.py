@@ -95,7 +95,7 @@ def test_fast_path_batching_and_speculation_agree_with_the_solver_alone(path, re
                                     f"solver only {sorted(map(str, b.after - a.after))}")
     for step in solver.steps:
         if step.legal:
-            assert solver_referee.rules.speculate(step.before, step.role, step.move) == step.after, (
+            assert solver_referee.speed.speculate(step.before, step.role, step.move) == step.after, (
                 f"move {step.number}: {step.move}")
     if len(solver.steps) >= 40 and all(s.legal for s in solver.steps):
         assert fast_calls < len(solver.steps) // 4

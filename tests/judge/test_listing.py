@@ -27,6 +27,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.base.terms import Fn
+from referee.games.cyclades.fluents import OfferMove, Sail, Use, Via
 
 #: Games whose positions are drawn: the 2-player auction (self-outbids), fleets,
 #: troops and battles, the creatures (Sylph, Pegasus, ...), and Luna.
@@ -146,18 +147,19 @@ def neighbours(move: Fn, strings: dict, constants: dict) -> list[Fn]:
 def _route(move: Fn):
     """(card, start, count, spaces) of a fleet or Sylph movement, else None."""
     card = None
-    if move.name == "use" and len(move.args) == 2 and move.args[0] == Fn("sylph") and \
-            isinstance(move.args[1], Fn) and move.args[1].name == "sail":
-        card, move = "sylph", move.args[1]
-    if move.name != "sail" or len(move.args) != 3:
+    use = Use.match(move)
+    if use is not None and use.card == Fn("sylph") and isinstance(use.target, Fn) and use.target.name == "sail":
+        card, move = "sylph", use.target
+    sail = Sail.match(move)
+    if sail is None:
         return None
-    start, count, path = move.args
     spaces, picked = [], False
-    while isinstance(path, Fn) and path.name == "via" and len(path.args) == 3:
-        spaces.append(path.args[0])
-        picked = picked or path.args[1] != 0
-        path = path.args[2]
-    return card, start, count, tuple(spaces), picked
+    step = Via.match(sail.path)
+    while step is not None:
+        spaces.append(step.space)
+        picked = picked or step.delta != 0
+        step = Via.match(step.rest)
+    return card, sail.start, sail.count, tuple(spaces), picked
 
 
 def covered(move: Fn, listed: list[Fn]) -> bool:
@@ -213,8 +215,8 @@ def test_a_two_player_self_outbid_is_listed_up_to_what_the_player_can_pay():
     Ares; the listing holds every offer the judging accepts (game-2p, cycle 4)."""
     session, run = replay(ROOT / "transcripts" / "cyclades" / "game-2p.txt")
     step = next(s for s in run.written() if s.play.span.line == 52)  # Quinn: 2 on Ares
-    listed = {m.args[1] for r, m in session.referee.legal_moves(step.before)
-              if r == step.role and m.name == "offer" and m.args[0] == Fn("ares")}
+    offers = [OfferMove.match(m) for r, m in session.referee.legal_moves(step.before) if r == step.role]
+    listed = {o.amount for o in offers if o is not None and o.god == Fn("ares")}
     judged = {n for n in range(1, 10)
               if session.referee.engine.judge(session.rules.static, step.before, step.role,
                                               Fn("offer", (Fn("ares"), n))).is_legal}

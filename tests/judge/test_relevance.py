@@ -7,7 +7,6 @@ was computed)."""
 from __future__ import annotations
 
 import hashlib
-import json
 import marshal
 
 import pytest
@@ -16,6 +15,7 @@ from referee.judge import engine, relevance
 from referee.judge import relevance_store as keptfile
 from referee.judge.engine import Engine
 from referee.judge.relevance import MAX_BINDINGS, Relevance
+from referee.store import codec
 
 real_merge = relevance._merged
 from helpers.replays import ROOT, replayed
@@ -133,6 +133,13 @@ def test_every_judgement_is_the_whole_programs(record):
     assert chain and not any("needs__" in st for st in chain)  # a state is never cut short
 
 
+def _signed(good: bytes, content: bytes) -> bytes:
+    """``content`` under the first line of the derived file ``good`` (its kind,
+    version and key), with a checksum that matches it (referee/store/files.py)."""
+    kind = good.split(b"\n", 1)[0].rsplit(b" ", 1)[0]
+    return kind + b" " + hashlib.sha256(content).hexdigest().encode() + b"\n" + content
+
+
 def test_a_corrupt_outline_cache_is_rebuilt_never_trusted(tmp_path, monkeypatch):
     """The outlines are kept on disk (reading clingo's statements is slow) with
     a checksum: a file that is damaged, not ours, or not this program's, is read
@@ -142,15 +149,14 @@ def test_a_corrupt_outline_cache_is_rebuilt_never_trusted(tmp_path, monkeypatch)
     program = engine._parsed(text)
     engine._RELEVANCE.clear()  # (kept in this process too)
     first = engine._relevance(text, program)
-    [path] = (tmp_path / "referee").glob("outlines-*.bin")
+    [path] = (tmp_path / "referee").glob("outlines-*")
     good = path.read_bytes()
     checked = [marshal.dumps(x) for x in ((1, 2), (("x",),), (), [o.to_tuple() for o in first.outlines],
                                           tuple(o.to_tuple()[:6] for o in first.outlines),
                                           tuple((o.to_tuple()[0], "x", *o.to_tuple()[2:]) for o in first.outlines))]
     for junk in [b"not marshal", good[:-5], good.replace(b"p", b"q"), good.split(b"\n", 1)[1],
                  good.split(b"\n", 1)[0] + b"\n" + marshal.dumps(())] + [
-                 hashlib.sha256(c).hexdigest().encode() + b"\n" + c for c in checked] + [  # checksums that match
-                 hashlib.sha256(b"\x00").hexdigest().encode() + b"\n\x00"]:
+                 _signed(good, c) for c in checked] + [_signed(good, b"\x00")]:  # checksums that match
         path.write_bytes(junk)
         engine._RELEVANCE.clear()
         assert engine._relevance(text, program).outlines == first.outlines
@@ -206,10 +212,10 @@ def test_a_new_process_reads_what_the_analysis_kept_and_analyses_nothing(tmp_pat
     first = Engine(files)
     answers = _answers(first, static, moves, positions)
     assert calls  # this process analysed...
-    assert not list((tmp_path / "referee").glob("kept-*.json"))  # ...and writes only at the flush
+    assert not list((tmp_path / "referee").glob("kept-*"))  # ...and writes only at the flush
     first.flush()
-    [path] = (tmp_path / "referee").glob("kept-*.json")
-    written = path.read_text(encoding="utf-8")
+    [path] = (tmp_path / "referee").glob("kept-*")
+    written = path.read_bytes()
     _fresh_process()
     calls.clear()
     second = Engine(files)
@@ -217,7 +223,7 @@ def test_a_new_process_reads_what_the_analysis_kept_and_analyses_nothing(tmp_pat
         _answers(Engine(files, pruning=False), static, moves, positions)
     assert calls == []
     second.flush()
-    assert path.read_text(encoding="utf-8") == written  # nothing new: not written again
+    assert path.read_bytes() == written  # nothing new: not written again
 
 
 @pytest.mark.slow
@@ -233,44 +239,43 @@ def test_a_damaged_or_foreign_kept_file_is_ignored_and_rebuilt(tmp_path, monkeyp
     first = Engine(files)
     answers = _answers(first, static, moves[:3], positions[:1])
     first.flush()
-    [path] = (tmp_path / "referee").glob("kept-*.json")
-    good = path.read_text(encoding="utf-8")
-    content = json.loads(good.split("\n", 1)[1])
+    [path] = (tmp_path / "referee").glob("kept-*")
+    good = path.read_bytes()
+    key, *encoded = codec.loads(good.split(b"\n", 1)[1], 3)
+    entries = codec.Codec(()).decode_all(encoded)
     size = len(first._grounded(first._part(static)).program)
     always = min(first._grounded(first._part(static)).relevance.always)
 
-    def signed(value) -> str:
-        data = json.dumps(value)
-        return hashlib.sha256(data.encode("utf-8")).hexdigest() + "\n" + data
+    def signed(key, entries) -> bytes:
+        return _signed(good, codec.dumps(key, *codec.Codec(()).encode_all(entries)))
 
-    def each_kept(change) -> dict:
-        return {**content, "kept": {text: change(kept) for text, kept in content["kept"].items()}}
+    def each_kept(change) -> tuple:
+        return tuple((text, change(kept)) for text, kept in entries)
 
     damaged = {
-        "bad checksum": good.replace('"kept"', '"kept" '),
+        "bad checksum": good[:-1] + bytes([good[-1] ^ 1]),
         "cut short": good[:-7],
-        "not json": "0" * 64 + "\nnot json",
-        "no checksum": good.split("\n", 1)[1],
-        "a list": signed([]),
-        "another key": signed({**content, "key": "0" * 64}),
-        "kept not a map": signed({**content, "kept": [1, 2]}),
-        "numbers as text": signed(each_kept(lambda kept: [str(i) for i in kept])),
-        "a number past the program": signed(each_kept(lambda kept: kept + [size])),
-        "a negative number": signed(each_kept(lambda kept: [-1] + kept)),
-        "out of order": signed(each_kept(lambda kept: kept[::-1])),
-        "an always-kept statement left out": signed(each_kept(lambda kept: [i for i in kept if i != always])),
-        "truth values": signed(each_kept(lambda kept: [True] * len(kept))),
+        "not the codec's": _signed(good, b"not marshal data"),
+        "no checksum": good.split(b"\n", 1)[1],
+        "another key": signed("0" * 64, entries),
+        "kept not pairs": signed(key, (1, 2)),
+        "numbers as text": signed(key, each_kept(lambda kept: tuple(str(i) for i in kept))),
+        "a number past the program": signed(key, each_kept(lambda kept: (*kept, size))),
+        "a negative number": signed(key, each_kept(lambda kept: (-1, *kept))),
+        "out of order": signed(key, each_kept(lambda kept: kept[::-1])),
+        "an always-kept statement left out": signed(key, each_kept(lambda kept: tuple(i for i in kept if i != always))),
+        "truth values": signed(key, each_kept(lambda kept: (True,) * len(kept))),
     }
     calls = _counted(monkeypatch)
     for why, junk in damaged.items():
-        path.write_text(junk, encoding="utf-8")
+        path.write_bytes(junk)
         _fresh_process()
         calls.clear()
         again = Engine(files)
         assert _answers(again, static, moves[:3], positions[:1]) == answers, why
         assert calls, why  # analysed again: the file was not trusted
         again.flush()
-        assert path.read_text(encoding="utf-8") == good, why  # and written anew
+        assert path.read_bytes() == good, why  # and written anew
 
 
 def test_a_kept_file_past_its_bound_starts_again(tmp_path, monkeypatch):
@@ -283,8 +288,8 @@ def test_a_kept_file_past_its_bound_starts_again(tmp_path, monkeypatch):
     first = Engine(files)
     _answers(first, static, moves, positions)
     first.flush()
-    [path] = (tmp_path / "referee").glob("kept-*.json")
-    kept = json.loads(path.read_text(encoding="utf-8").split("\n", 1)[1])["kept"]
+    [path] = (tmp_path / "referee").glob("kept-*")
+    kept = codec.Codec(()).decode_all(codec.loads(path.read_bytes().split(b"\n", 1)[1], 3)[1:])
     assert 0 < len(kept) <= 3
 
 

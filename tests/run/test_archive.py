@@ -10,6 +10,7 @@ import json
 import os
 import shutil
 import signal
+import stat
 import subprocess
 import sys
 import time
@@ -19,9 +20,10 @@ import pytest
 from click.testing import CliRunner
 
 from referee.cli import main
-from referee.run.archive import default_jobs
+from referee.run.archive import SUMMARY_WIDTH, default_jobs, summary_text
 from referee.run.records import find_records
-from referee.run.worker import RECORD_TIME_LIMIT, record_line
+from referee.run.verdicts import record_line
+from referee.run.worker import RECORD_TIME_LIMIT
 
 ROOT = Path(__file__).resolve().parents[2]
 LUNA = ROOT / "transcripts" / "luna"
@@ -120,7 +122,7 @@ def test_json_lines_one_report_per_record_then_the_summary(archive):
 
 def test_a_missing_path_is_an_unreadable_record(archive):
     result = run("check", "games/2024/b-legal.txt", "games/nowhere.txt", "--jobs", "1")
-    assert "games/nowhere.txt: unreadable: error[notation]: cannot read the transcript games/nowhere.txt" \
+    assert "games/nowhere.txt: unreadable: error[file]: cannot read the transcript games/nowhere.txt" \
         in result.output
     assert result.exit_code == 2
 
@@ -135,9 +137,10 @@ def test_a_folder_without_transcripts_is_an_error(tmp_path, monkeypatch):
 
 #: Worker processes whose records named *-stuck.txt never end (a grounding that
 #: does not stop) and whose records named *-crash.txt kill them (a crash in the solver).
-UNLUCKY_WORKER = [sys.executable, "-c", """if True:
+UNLUCKY_WORKER = """if True:
     import os, time
     import referee.run.worker as archive
+    from referee.run.bounded import serve
     check = archive.check_record
     def unlucky(name, data, options):
         if name.endswith("-stuck.txt"):
@@ -146,8 +149,8 @@ UNLUCKY_WORKER = [sys.executable, "-c", """if True:
             os.kill(os.getpid(), 9)
         return check(name, data, options)
     archive.check_record = unlucky
-    archive.serve()
-"""]
+    serve()
+"""
 
 
 @pytest.mark.slow
@@ -156,7 +159,7 @@ def test_a_stuck_or_crashing_record_holds_up_nothing(tmp_path, monkeypatch):
     worker that dies is replaced too: the records after them, on the same single
     job, are judged."""
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr("referee.run.worker.WORKER_COMMAND", UNLUCKY_WORKER)
+    monkeypatch.setattr("referee.run.bounded.CHILD", UNLUCKY_WORKER)
     for name, source in (("1-stuck.txt", LEGAL), ("2.txt", ILLEGAL), ("3-crash.txt", LEGAL), ("4.txt", LEGAL)):
         shutil.copy(LUNA / source, tmp_path / name)
     started = time.monotonic()
@@ -178,13 +181,13 @@ def test_a_stuck_or_crashing_record_holds_up_nothing(tmp_path, monkeypatch):
 def test_a_worker_grown_past_its_memory_bound_is_replaced(archive, monkeypatch):
     """A worker that has grown past its bound ends after answering, and the next
     record gets a fresh one: here the bound is 1 byte, so every record does."""
-    from referee.run.worker import WorkerProcess
+    from referee.run.bounded import BoundedWorker
 
-    monkeypatch.setattr("referee.run.worker.WORKER_COMMAND", [sys.executable, "-c", (
-        "import referee.run.worker as a; a.WORKER_MEMORY = 1; a.WORKER_GROWTH = 0; a.serve()")])
+    monkeypatch.setattr("referee.run.worker.WORKER_MEMORY", 1)
+    monkeypatch.setattr("referee.run.worker.WORKER_GROWTH", 0)
     starts = []
-    start = WorkerProcess._start
-    monkeypatch.setattr(WorkerProcess, "_start", lambda self: (starts.append(1), start(self))[1])
+    start = BoundedWorker.start
+    monkeypatch.setattr(BoundedWorker, "start", lambda self: (starts.append(1), start(self))[1])
     result = run("check", str(archive), "--jobs", "1", "--json")
     entries = [json.loads(line) for line in result.output.splitlines()]
     assert [e["exit"] for e in entries[:3]] == [0, 2, 1]
@@ -196,7 +199,7 @@ def test_the_archive_report_resumes_by_content(archive):
     report = Path("report.jsonl")
     first = run("check", str(archive), "-o", str(report), "--jobs", "2")
     assert first.exit_code == 2
-    assert first.output.startswith("checked 3 records")  # the reports went to the file
+    assert first.stdout.startswith("checked 3 records")  # the reports went to the file
     entries = [json.loads(line) for line in report.read_text(encoding="utf-8").splitlines()]
     assert entries[0]["referee_archive"] == 1 and entries[0]["options"]["strict"] is False
     assert sorted(e["file"] for e in entries[1:4]) == [
@@ -213,6 +216,32 @@ def test_the_archive_report_resumes_by_content(archive):
     assert len(lines) == 5 + 4  # appended: the run's line, two reports, the summary
     assert sorted(json.loads(line)["file"] for line in lines[6:8]) == ["games/2024/c-broken.txt",
                                                                         "games/2024/d-new.txt"]
+
+
+def test_the_archive_report_is_its_owners_only_and_names_the_unreadable_records_on_screen(archive):
+    result = run("check", str(archive), "-o", "report.jsonl", "--jobs", "1")
+    assert result.exit_code == 2
+    assert stat.S_IMODE(os.stat("report.jsonl").st_mode) == 0o600  # as a single record's -o file
+    assert result.stdout.startswith("checked 3 records")
+    assert result.stderr.startswith("games/2024/c-broken.txt:2:") and ": unreadable: error[" in result.stderr
+    assert "games/a-illegal.txt" not in result.stderr  # in the report only: it was checked
+    assert run("check", "games/a-illegal.txt", "-o", "one.txt").exit_code == 1
+    assert stat.S_IMODE(os.stat("one.txt").st_mode) == 0o600
+
+
+def test_the_count_by_rule_goes_on_as_many_lines_as_it_takes():
+    by_rule = {f"a_rather_long_rule_id_{number}": 40 - number for number in range(40)}
+    summary = {"summary": {"records": 40, "moves": 900, "seconds": 3.0, "workers": "2 jobs", "already_reported": 0,
+                           "report": None, "legal": 0, "illegal": 40, "unreadable": 0, "not_judged": 0, "failed": 0,
+                           "illegal_moves": sum(by_rule.values()), "illegal_moves_by_rule": by_rule,
+                           "skipped": {"expected_reports": 0, "not_transcripts": []}}}
+    lines = summary_text(summary).splitlines()
+    counts = lines[2:]
+    assert counts[0].startswith(f"  {sum(by_rule.values())} illegal moves by rule: a_rather_long_rule_id_0 40,")
+    assert all(line.startswith("    a_rather_long_rule_id_") for line in counts[1:])
+    assert all(len(line) <= SUMMARY_WIDTH for line in lines)
+    assert ", ".join(line.strip() for line in counts).endswith("a_rather_long_rule_id_39 1")
+    assert " ".join(counts).count("a_rather_long_rule_id_") == 40
 
 
 def test_an_interrupted_line_is_cut_and_the_record_checked_again(archive):

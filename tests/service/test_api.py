@@ -33,8 +33,8 @@ def server():
     assert "Application shutdown complete" in output  # graceful: the lifespan ended, the workers stopped
 
 
-def _session(name: str, **options) -> Session:
-    return Session(parse_transcript(transcript(name), name), **options)
+def _session(name: str) -> Session:
+    return Session(parse_transcript(transcript(name), name))
 
 
 def _error(answer, status: int, code: str) -> dict:
@@ -197,9 +197,9 @@ def test_malformed_requests_are_4xx_json(server, body, status):
 
 @pytest.mark.parametrize("change, code, line", [
     ({"transcript": "game: chess\nplayers: Ann, Bob\n"}, "notation", 1),
-    ({"rules": "zh-999"}, "notation", None),
+    ({"rules": "zh-999"}, "reading", None),
     ({"as": "Zed"}, "notation", next(i for i, t in enumerate(transcript(OUTBID).splitlines(), 1) if t.startswith("players:"))),
-    ({"move": 99_999}, "error", None),
+    ({"move": 99_999}, "option", None),
     ({"transcript": "game: cyclades\nplayers: Ann red, Bob blue\nboard: /etc/passwd.toml\n"}, "board", 3),
     ({"transcript": "game: cyclades\nplayers: Ann red, Bob blue\nboard: ../../secret.toml\n"}, "board", 3),
 ])

@@ -216,3 +216,36 @@ def test_a_worker_grown_past_its_memory_bound_gives_way_to_a_fresh_one():
     assert first == second and first["total"] > 0
     assert first_pid != second_pid
     assert stats["renewed"] >= 1 and stats["replaced"] == 0
+
+
+def test_a_worker_renewed_past_its_memory_bound_takes_its_tables_warm():
+    """Issue 29: when a worker is replaced for memory, its tables do not go cold: the
+    fresh worker judges the latest question about each of them again before it takes
+    a request, so the table's next question builds no session and calls no solver."""
+    import asyncio
+
+    from referee.ask.options import CheckOptions
+    from referee.service.pool import WorkerPool
+
+    request = {"transcript": transcript(OUTBID), "name": "outbid.txt", "after": 2, "tolerant": True,
+               "table": "t1", "options": CheckOptions().to_json()}
+
+    async def renew_and_ask():
+        pool = WorkerPool(1, 60)
+        try:
+            await pool.run("moves", request, key="t1")
+            (old,) = pool.checks.workers
+            await pool.checks.take("t1", None)  # the worker, idle, renewed as after an answer past the bound
+            await pool._renew(pool.checks, old)
+            (fresh,) = pool.checks.workers
+            warmed = dict(fresh.stats())
+            await pool.run("check", request, key="t1")  # the page's first question about the table
+            return old.pid, warmed, fresh.stats(), pool.stats()
+        finally:
+            pool.close()
+
+    old_pid, warmed, after, stats = asyncio.run(renew_and_ask())
+    assert warmed["pid"] != old_pid and stats["renewed"] == 1 and stats["replaced"] == 0
+    assert warmed["sessions_built"] == 1  # judged again before any request reached it
+    assert after["served"] == warmed["served"] + 1 and after["sessions_built"] == 1  # the question found it warm
+    assert after["solver_calls"] == warmed["solver_calls"]

@@ -22,7 +22,7 @@ from helpers.server import Server, transcript
 
 from referee.ask.session import Session
 from referee.game.notation import parse_transcript
-from referee.service.tables import Link, Reseating, TableStore, reseat
+from referee.service.tables import SCHEMA, WHOLE_EVERY, Link, Reseating, TableError, TableStore, reseat
 
 UNAFFORDABLE = "cyclades/illegal-offer-unaffordable.txt"
 OUTBID = "cyclades/illegal-outbid-too-low.txt"
@@ -138,7 +138,7 @@ def test_a_line_that_cannot_be_read_is_marked_in_place_and_the_host_corrects_it(
     head = transcript(OUTBID).split("Ann: 3 on Zeus")[0]
     links = _links(_table(server, head))
     for line in ("Ann: 3 on Zeus", "Bob: 3 on Zues", "Cy: 2 on Ares"):
-        assert server.post(f"/api/tables/{links['Cy']}/lines", {"line": line}).status == 201
+        assert server.post(f"/api/tables/{links['host']}/lines", {"line": line}).status == 201
     check = server.post(f"/api/tables/{links['Cy']}/check", {})
     assert check.status == 200, check.data
     typo = head.count("\n") + 2
@@ -186,7 +186,7 @@ def test_a_restart_loses_no_stored_line(tmp_path):
     try:
         links = _links(_table(first, head))
         for line in ("Ann: 3 on Zeus", "Bob: 4 on Zeus"):
-            assert first.post(f"/api/tables/{links['Ann']}/lines", {"line": line}).status == 201
+            assert first.post(f"/api/tables/{links[line.split(':')[0]]}/lines", {"line": line}).status == 201
     finally:
         assert first.stop()[0] == 0
     with sqlite3.connect(tmp_path / "tables.sqlite3") as db:  # one file, WAL: readable by sqlite3 itself
@@ -254,6 +254,7 @@ def test_a_tables_questions_go_to_the_worker_that_holds_it_warm(server):
         player = line.split(":")[0]
         added = server.post(f"/api/tables/{links[player]}/lines", {"line": line})
         assert added.status == 201
+        workers = server.get("/api/status").data["by_worker"]  # (a worker read whose line it is)
         costs = []
         for path, body in ((f"{links['host']}/check", {}), (f"{links['host']}/check", {}),
                            (f"{links[player]}/explain", {"line": added.data["line"]})):
@@ -388,4 +389,172 @@ def test_a_database_of_the_first_schema_is_brought_up_to_seats(tmp_path):
     finally:
         store.close()
     with sqlite3.connect(tmp_path / "tables.sqlite3") as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA
+
+
+def _kept_bytes(path) -> int:
+    with sqlite3.connect(path) as db:
+        return db.execute("SELECT SUM(LENGTH(text)) FROM revisions").fetchone()[0]
+
+
+def test_storage_grows_with_the_lines_added_not_with_the_whole_text_each_time(tmp_path):
+    """A table of 600 long lines added one by one keeps each line once (and the
+    whole text every WHOLE_EVERY revisions), not the whole text per revision; every
+    revision still reads back as the text it was."""
+    store = TableStore(tmp_path)
+    try:
+        head = "game: cyclades\nplayers: Ann red, Bob blue\n"
+        table = store.create("Friday", "cyclades", ["Ann", "Bob"], head, None)[0].id
+        lines = [f"# comment {n} " + "x" * 120 for n in range(600)]
+        for line in lines:
+            store.append(table, line, "Ann")
+        whole = head + "".join(line + "\n" for line in lines)
+        assert store.revision(table).text == whole
+        for number in (1, 255, 256, 257, 599, 600):
+            assert store.revision(table, number).text == head + "".join(line + "\n" for line in lines[:number])
+        kept = _kept_bytes(tmp_path / "tables.sqlite3")
+        assert kept < len(whole) * (1 + 600 // WHOLE_EVERY + 1)  # 3 whole texts at most, not 600
+        assert kept < 0.01 * sum(len(head) + n * 130 for n in range(601))  # what whole texts would have taken
+    finally:
+        store.close()
+
+
+def test_a_database_of_whole_texts_is_brought_up_to_lines_added(tmp_path):
+    """A tables.sqlite3 of schema 2 (every revision the whole text): opened by this
+    referee, each revision reads as before, and the file keeps each line once."""
+    store = TableStore(tmp_path)
+    try:
+        head = "game: cyclades\nplayers: Ann red, Bob blue\n"
+        table = store.create("Friday", "cyclades", ["Ann", "Bob"], head, None)[0].id
+        for n in range(40):
+            store.append(table, f"# note {n} " + "y" * 200, "Bob")
+        store.correct(table, store.revision(table).text.replace("# note 3 ", "# note three "), 40)
+        texts = [store.revision(table, n).text for n in range(42)]
+    finally:
+        store.close()
+    with sqlite3.connect(tmp_path / "tables.sqlite3") as db:  # as schema 2 wrote it: whole texts, no column
+        for number, text in enumerate(texts):
+            db.execute("UPDATE revisions SET text = ? WHERE number = ?", (text, number))
+        db.execute("ALTER TABLE revisions DROP COLUMN whole")
+        db.execute("PRAGMA user_version = 2")
+    before = _kept_bytes(tmp_path / "tables.sqlite3")
+    store = TableStore(tmp_path)
+    try:
+        assert [store.revision(table, n).text for n in range(42)] == texts
+        store.append(table, "# after", "Ann")
+        assert store.revision(table).text == texts[-1] + "# after\n"
+    finally:
+        store.close()
+    assert _kept_bytes(tmp_path / "tables.sqlite3") < before / 10
+    with sqlite3.connect(tmp_path / "tables.sqlite3") as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA
+
+
+SECRET = "# Ann keeps 2 GP behind her screen"
+
+
+def test_the_host_withdraws_a_line_and_no_players_link_reads_it_again(server):
+    """Rule setup_gold: each player's gold is behind their screen. Ann types her gold as a comment by
+    mistake; the host withdraws the line. From then on no player's link reads it through any endpoint
+    (an earlier revision that holds it answers 403 `withdrawn`, naming the revision to read instead),
+    the host's link still reads every revision, and the withdrawal is a revision of its own."""
+    head = transcript(OUTBID).split("Ann: 3 on Zeus")[0]
+    table = _table(server, head)
+    links = _links(table)
+    for player, line in (("Ann", "Ann: 3 on Zeus"), ("Ann", SECRET), ("Bob", "Bob: 4 on Zeus")):
+        assert server.post(f"/api/tables/{links[player]}/lines", {"line": line}).status == 201
+    number = head.count("\n") + 2  # the comment's line
+    assert server.get(f"/api/tables/{links['host']}").data["transcript"].split("\n")[number - 1] == SECRET
+
+    refused = server.post(f"/api/tables/{links['Ann']}/withdraw", {"revision": 3, "line": number})
+    assert refused.status == 403 and refused.data["error"]["code"] == "host-only"
+    stale = server.post(f"/api/tables/{links['host']}/withdraw", {"revision": 2, "line": number})
+    assert stale.status == 409 and stale.data["error"]["revision"] == 3
+    for line in (0, 99):
+        assert server.post(f"/api/tables/{links['host']}/withdraw", {"revision": 3, "line": line}).status == 422
+    players_line = head.split("\n").index("players: Ann red, Bob blue, Cy green, Dan yellow, Eve black") + 1
+    header = server.post(f"/api/tables/{links['host']}/withdraw", {"revision": 3, "line": players_line})
+    assert header.status == 422 and header.data["error"]["code"] == "header"
+
+    withdrawn = server.post(f"/api/tables/{links['host']}/withdraw", {"revision": 3, "line": number})
+    assert withdrawn.status == 200, withdrawn.data
+    assert {k: withdrawn.data[k] for k in ("revision", "kind", "author", "line")} == \
+        {"revision": 4, "kind": "withdrawn", "author": "host", "line": number}
+    revisions = server.get(f"/api/tables/{links['Bob']}/revisions").data["revisions"]
+    assert [(r["revision"], r["kind"], r["author"], r["line"]) for r in revisions][-1] == (4, "withdrawn", "host", number)
+    current = server.get(f"/api/tables/{links['Bob']}").data
+    assert current["revision"] == 4 and SECRET not in current["transcript"]
+    assert current["transcript"].endswith("Ann: 3 on Zeus\nBob: 4 on Zeus\n")
+
+    for player in ("Ann", "Bob", "Eve"):  # the writer of the line too: a player's link is a player's view
+        token = links[player]
+        answers = [server.get(f"/api/tables/{token}"), server.get(f"/api/tables/{token}/revision"),
+                   server.get(f"/api/tables/{token}/revisions")]
+        for revision in (None, 0, 1, 2, 3, 4):
+            asked = {} if revision is None else {"revision": revision}
+            if revision is not None:
+                answers.append(server.get(f"/api/tables/{token}/revisions/{revision}"))
+            for job, extra in (("check", {}), ("explain", {"move": 1}), ("moves", {}), ("board", {})):
+                answers.append(server.post(f"/api/tables/{token}/{job}", {**asked, **extra}))
+        for answer in answers:
+            assert "2 GP behind" not in json.dumps(answer.data), answer.data
+        for revision in (2, 3):  # they held the line: refused, naming the revision to read instead
+            for answer in (server.get(f"/api/tables/{token}/revisions/{revision}"),
+                           server.post(f"/api/tables/{token}/check", {"revision": revision})):
+                assert answer.status == 403 and answer.data["error"]["code"] == "withdrawn", answer.data
+                assert answer.data["error"]["revision"] == 4
+                assert "read revision 4 instead" in answer.data["error"]["message"]
+        for revision in (0, 1, 4):  # they never held it
+            assert server.get(f"/api/tables/{token}/revisions/{revision}").status == 200
+
+    for revision in (2, 3):  # nothing a user wrote is lost: the host's link reads every revision
+        old = server.get(f"/api/tables/{links['host']}/revisions/{revision}")
+        assert old.status == 200 and SECRET in old.data["transcript"]
+    checked = server.post(f"/api/tables/{links['host']}/check", {"revision": 3})
+    assert checked.status == 200 and checked.data["request"]["revision"] == 3
+
+
+def test_a_line_withdrawn_twice_over_names_the_first_revision_that_hides_neither(tmp_path):
+    store = TableStore(tmp_path)
+    try:
+        head = "game: cyclades\nplayers: Ann red, Bob blue\n\n"
+        table, links = store.create("Friday", "cyclades", ["Ann", "Bob"], head, None)
+        ann = links[1]
+        for line in ("# Ann has 5 GP", "# Bob has 6 GP"):
+            store.append(table.id, line, "Ann")
+        store.withdraw(table.id, 5, 2)  # Bob's gold (revision 3)...
+        store.withdraw(table.id, 4, 3)  # ...then Ann's (revision 4), from the text without Bob's
+        assert store.revision(table.id).text == head
+        assert [(w.revision, w.line, w.text) for w in store.withdrawals(table.id)] == \
+            [(3, 5, "# Bob has 6 GP"), (4, 4, "# Ann has 5 GP")]
+        for number, instead in ((1, 4), (2, 4), (3, 4)):
+            with pytest.raises(TableError) as refused:
+                store.seen_by(ann, number)
+            assert refused.value.code == "withdrawn" and refused.value.extra == {"revision": instead}
+        assert store.seen_by(ann, 0).text == head and store.seen_by(ann, 4).text == head
+        assert store.seen_by(links[0], 2).text == head + "# Ann has 5 GP\n# Bob has 6 GP\n"  # the host's link
+        with pytest.raises(TableError):
+            store.withdraw(table.id, 3, 4)  # an empty line: nothing to withdraw
+    finally:
+        store.close()
+
+
+def test_a_database_of_schema_3_is_brought_up_to_withdrawals(tmp_path):
+    store = TableStore(tmp_path)
+    try:
+        table = store.create("Friday", "cyclades", ["Ann"], "game: cyclades\nplayers: Ann red\n", None)[0].id
+        store.append(table, "# a note", "Ann")
+    finally:
+        store.close()
+    with sqlite3.connect(tmp_path / "tables.sqlite3") as db:  # as schema 3 wrote it: no withdrawals
+        db.execute("DROP TABLE withdrawals")
+        db.execute("PRAGMA user_version = 3")
+    store = TableStore(tmp_path)
+    try:
+        assert store.revision(table, 1).text.endswith("# a note\n")
+        store.withdraw(table, 3, 1)
+        assert store.revision(table).text == "game: cyclades\nplayers: Ann red\n"
+    finally:
+        store.close()
+    with sqlite3.connect(tmp_path / "tables.sqlite3") as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA == 4

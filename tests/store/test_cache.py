@@ -14,10 +14,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from referee.ask.options import CheckOptions
 from referee.ask.session import Session
 from referee.cli import main as referee_main
 from referee.game.notation import read_transcript
 from referee.judge.visitor import Referee
+from referee.store import codec
 from referee.store import judgements as cache
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -58,7 +60,7 @@ def test_a_warm_run_gives_the_verdicts_and_states_of_a_cold_solver_only_run(path
 def test_explain_after_check_judges_nothing_again(store_file):
     transcript = read_transcript(GAME)
     last = len(transcript.plays)
-    cold = Session(transcript, fast_path=False, cache=False).explain(move=last)
+    cold = Session(transcript, CheckOptions(fast_path=False), cache=False).explain(move=last)
     Session(transcript).check()
     _forget_runs(store_file)  # the judgements alone (with the check's run: tests/store/test_memo.py)
     session = Session(transcript)
@@ -84,8 +86,9 @@ def test_a_damaged_row_is_not_trusted(store_file):
     answers) and written again."""
     cold = _cold(ILLEGAL)
     Referee(read_transcript(ILLEGAL)).run()
+    legal = codec.dumps(*codec.Codec(()).encode_all(((), frozenset(), frozenset(), ())))
     with sqlite3.connect(store_file) as db:
-        db.execute("""UPDATE judgement SET value = '{"violations":[],"gains":[],"loses":[],"goals":[]}'""")
+        db.execute("UPDATE judgement SET value = ?", (legal,))
     _forget_runs(store_file)
     damaged = Referee(read_transcript(ILLEGAL))
     assert _steps(damaged.run()) == cold
@@ -145,8 +148,15 @@ def test_no_cache_and_the_environment_switch_it_off(store_file, monkeypatch):
     assert not store_file.exists()
 
 
-def test_terms_survive_the_round_trip():
+def test_terms_and_judgements_survive_the_one_codec(tmp_path):
+    """The judgement cache keeps its values in the one codec (referee/store/codec.py)."""
     from referee.base.terms import Fn, fn
-    for term in (fn("count", Fn("gold"), "Ann", 5), fn("", "a", fn("b")), Fn("x"), "IS1", -3,
-                 fn("say", 'x. #include "/etc/passwd".')):
-        assert cache.decode(cache.encode(term)) == term
+
+    terms = (fn("count", Fn("gold"), "Ann", 5), fn("", "a", fn("b")), Fn("x"), "IS1", -3,
+             fn("say", 'x. #include "/etc/passwd".'))
+    for term in terms:
+        assert codec.Codec(()).decode_all(codec.loads(codec.dumps(*codec.Codec(()).encode_all(term)), 2)) == term
+    store = cache.JudgementStore(tmp_path / "cache.sqlite")
+    store.keep_legal_moves("rules", frozenset(terms[:3]), [("Ann", terms[0]), (Fn("x"), terms[1])])
+    assert store.legal_moves("rules", frozenset(terms[:3])) == (("Ann", terms[0]), (Fn("x"), terms[1]))
+    assert store.legal_moves("rules", frozenset(terms[:2])) is None

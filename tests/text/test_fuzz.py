@@ -293,8 +293,8 @@ def test_found_by_fuzzing_the_outcome_does_not_depend_on_the_hash_seed(tmp_path)
                                  cwd=ROOT, env={**os.environ, "PYTHONHASHSEED": str(seed)})
                 for seed in (1, 2, 3, 4)]
     outcomes = {child.communicate(timeout=HANG_SECONDS)[0].strip() for child in children}
-    # each child says what became of the check (a child that cannot even start says nothing)
-    assert all(child.returncode == 0 for child in children) and all(outcomes), outcomes
+    assert all(child.returncode == 0 for child in children)  # each child answered (an import error is no answer)
+    assert all(o.startswith(("report ", "error ")) for o in outcomes), outcomes
     # seen: 'report 4', 'report 5', 'error sequence the creature track is not written...',
     # 'error sequence the card that replaced a creature is not written...'
     assert len(outcomes) == 1, outcomes

@@ -20,8 +20,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Union
 
-from referee.base.errors import BoardError
+from referee.base.errors import BoardError, FileError
 from referee.base.terms import Fn, fn
+from referee.base.words import counted
 from referee.text.toml_source import TomlSource
 
 __all__ = [
@@ -300,7 +301,8 @@ def builtin_board(player_count: int) -> Board:
     """The shipped Cyclades board for 2, 3, 4 or 5 players."""
     if isinstance(player_count, bool) or not isinstance(player_count, int) or player_count not in BUILTIN_PLAYER_COUNTS:
         counts = ", ".join(str(n) for n in BUILTIN_PLAYER_COUNTS)
-        raise BoardError(f"no built-in Cyclades board for {player_count!r} players (there are boards for {counts})")
+        players = counted(player_count, "player") if isinstance(player_count, int) else f"{player_count!r} players"
+        raise BoardError(f"no built-in Cyclades board for {players} (there are boards for {counts})")
     return load_board(_builtin_path(player_count))
 
 
@@ -345,11 +347,11 @@ def _load(path: PathLike, seen: tuple[str, ...]) -> Board:
             raise BoardError(f"{name}: a board file is at most {MAX_BOARD_BYTES} bytes")
         text = data.decode("utf-8")
     except FileNotFoundError:
-        raise BoardError(f"{name}: board file not found") from None
+        raise FileError(f"{name}: board file not found") from None
     except UnicodeDecodeError as exc:
         raise BoardError(f"{name}: board file is not UTF-8 text (byte {exc.start})") from None
     except OSError as exc:
-        raise BoardError(f"{name}: cannot read board file: {exc.strerror or exc}") from None
+        raise FileError(f"{name}: cannot read board file: {exc.strerror or exc}") from None
     src = TomlSource(name, text, BoardError, " (each island id, seat letter and key may appear only once)")
     data = src.parse()
     return _build(src, data, path, seen + (_identity(path),))
@@ -429,7 +431,7 @@ def _load_base(src: TomlSource, based_on: Any, path: PathLike, seen: tuple[str, 
         count = int(m.group(1))
         if count not in BUILTIN_PLAYER_COUNTS:
             raise src.error(
-                f"[board]: based_on = {based_on!r}: there is no built-in board for {count} players "
+                f"[board]: based_on = {based_on!r}: there is no built-in board for {counted(count, 'player')} "
                 f"(built-in: {', '.join(f'{n}p' for n in BUILTIN_PLAYER_COUNTS)})",
                 where,
             )

@@ -5,9 +5,22 @@ from __future__ import annotations
 from collections import defaultdict
 
 from referee.base.terms import Fn, Term
-
-from .fastpath import SYLPH_RANGE, route
-from .figures import FIGURE_CARDS
+from referee.game.fluents import Count
+from referee.games.cyclades.fastpath import SYLPH_RANGE, route
+from referee.games.cyclades.figures import FIGURE_CARDS
+from referee.games.cyclades.fluents import (
+    BuildingTarget,
+    Change,
+    FleetTarget,
+    FleetTargetFrom,
+    March,
+    MetropolisTarget,
+    OfferingMarker,
+    Sail,
+    SylphSpent,
+    TroopTarget,
+    Use,
+)
 
 NAMES = {"fates": "the Fates"}
 PROPER = {"zeus", "athena", "poseidon", "ares", "apollo", "sylph", "pegasus", "harpy", "griffon", "giant", "siren",
@@ -21,7 +34,8 @@ def name(term: Term) -> str:
     if isinstance(term, Fn) and not term.args:
         return NAMES.get(term.name, term.name.capitalize() if term.name in PROPER else term.name.replace("_", " "))
     if isinstance(term, Fn) and term.name == "m":  # an offering marker
-        return f"{term.args[0]}'s marker {term.args[1]}"
+        marker = OfferingMarker.read(term)
+        return f"{marker.player}'s marker {marker.number}"
     return str(term)
 
 
@@ -88,27 +102,38 @@ def _use(card: Term, target: Term) -> str:
     card = card.name if isinstance(card, Fn) else str(card)
     if card in FIGURE_CARDS and isinstance(target, Fn):
         return _figure_use(card, target)
-    if isinstance(target, Fn) and target.name == "troop" and target.args:
-        return f"remove a troop from {target.args[0]}"
-    if isinstance(target, Fn) and target.name == "building" and len(target.args) == 2:
-        return f"destroy the {name(target.args[0])} on {target.args[1]}"
-    if isinstance(target, Fn) and target.name == "metropolis" and target.args:
-        return f"destroy the metropolis on {target.args[0]}"
-    if card == "cyclops" and isinstance(target, Fn) and target.name == "change" and len(target.args) == 3:
-        return f"change the {name(target.args[0])} on {target.args[1]} into {ARTICLE.get(target.args[2].name, name(target.args[2]))}"
-    if card == "pegasus" and isinstance(target, Fn) and target.name == "march" and len(target.args) == 3:
-        return f"fly {_units(target.args[1], 'troop')} from {target.args[0]} to {target.args[2]}"
-    if card == "siren" and isinstance(target, Fn) and target.name == "fleet" and target.args:
-        source = f" with a fleet from {target.args[1]}" if len(target.args) == 2 else " with a fleet from the reserve"
-        return f"replace an enemy fleet on {target.args[0]}{source}"
-    if card == "sylph" and isinstance(target, Fn) and target.name == "sail" and len(target.args) == 3:
+    if (troop := TroopTarget.match(target)) is not None:
+        return f"remove a troop from {troop.island}"
+    if (building := BuildingTarget.match(target)) is not None:
+        return f"destroy the {name(building.kind)} on {building.island}"
+    if (metropolis := MetropolisTarget.match(target)) is not None:
+        return f"destroy the metropolis on {metropolis.island}"
+    if card == "cyclops" and (change := Change.match(target)) is not None:
+        return (f"change the {name(change.old)} on {change.island} into "
+                f"{ARTICLE.get(change.new.name, name(change.new))}")
+    if card == "pegasus" and (march := March.match(target)) is not None:
+        return f"fly {_units(march.count, 'troop')} from {march.start} to {march.to}"
+    if card == "siren" and (fleet := FleetTarget.match(target) or FleetTargetFrom.match(target)) is not None:
+        source = f" with a fleet from {fleet.source}" if isinstance(fleet, FleetTargetFrom) else " with a fleet from the reserve"
+        return f"replace an enemy fleet on {fleet.sea}{source}"
+    if card == "sylph" and Sail.match(target) is not None:
         return describe_move(target)  # a movement as with Poseidon
     if card == "chimera":
         return f"take {name(target)} from the discard pile and use it"
     if card == "sphinx":
-        what = f"a {target.name}" + (f" on {target.args[0]}" if isinstance(target, Fn) and target.args else "")
+        place = _unit_place(target)
+        what = f"a {target.name}" + (f" on {place}" if place is not None else "")
         return f"sell {what} for 2 GP"
     return f"take {TAKEN.get(card, '')} {name(target)}".replace("  ", " ")
+
+
+def _unit_place(target: Term) -> Term | None:
+    """Where a troop or a fleet a creature takes is (``troop(I)``, ``fleet(S)``), or None."""
+    if (troop := TroopTarget.match(target)) is not None:
+        return troop.island
+    if (fleet := FleetTarget.match(target)) is not None:
+        return fleet.sea
+    return None
 
 
 def _figure_use(card: str, target: Fn) -> str:
@@ -240,12 +265,12 @@ def group_moves(moves: list[Fn], limit: int | None = 6, state: frozenset | None 
     lists at most ``limit`` places (``None``: all of them). With the position,
     a creature's uses are counted: ``Harpy: any of 7 enemy troops on 4 islands``.
     ``screened``: the moves of a player whose gold the reader does not know
-    (``CycladesRules.screen``), listed as the rules permit them whatever that gold:
+    (``CycladesScreen.screen``), listed as the rules permit them whatever that gold:
     an offering has a lower bound only (``offer 6 GP or more to Zeus``), since its
     upper one is the gold."""
     groups: dict[tuple, list] = defaultdict(list)
-    uses = [m for m in moves if m.name == "use" and len(m.args) == 2 and isinstance(m.args[0], Fn)
-            and m.args[0].name not in FIGURE_CARDS]  # the figures' uses: _figure_grouping
+    uses = [m for m in moves if (use := Use.match(m)) is not None and isinstance(use.card, Fn)
+            and use.card.name not in FIGURE_CARDS]  # the figures' uses: _figure_grouping
     lines = (_fleet_groups([m for m in moves if m.name == "sail"])
              + _round_groups([m for m in moves if m.name == "round"])
              + _use_groups(uses, limit, state, player))
@@ -258,7 +283,8 @@ def group_moves(moves: list[Fn], limit: int | None = 6, state: frozenset | None 
         elif isinstance(items[0], int) and screened and wording.startswith("offer "):
             lines.append(wording.format(min(items)).replace(" GP to ", " GP or more to ", 1))
         elif isinstance(items[0], int):
-            lines.append(wording.format(_ranges(items)))
+            text = wording.format(_ranges(items))
+            lines.append(text.replace(" troops ", " troop ", 1) if max(items) == 1 else text)  # move 1 troop
         else:
             lines.append(wording.replace("{n}", str(len(items))).format(_listing(items, limit)))
     return lines
@@ -311,10 +337,10 @@ def _round_groups(moves: list[Fn]) -> list[str]:
 def _counted(state: frozenset | None, name_: str) -> dict:
     """A counter of the position: key -> number (``count(Name,Key,N)`` fluents)."""
     found: dict = {}
-    for f in state or ():
-        if f.name == "count" and len(f.args) == 3 and f.args[0] == Fn(name_):
-            key = f.args[1]
-            found[tuple(key.args) if isinstance(key, Fn) and key.name == "" else key] = f.args[2]
+    for count in Count.of(state or ()):
+        if count.counter == Fn(name_):
+            key = count.key
+            found[tuple(key.args) if isinstance(key, Fn) and key.name == "" else key] = count.amount
     return found
 
 
@@ -328,14 +354,15 @@ def _use_groups(moves: list[Fn], limit: int | None, state: frozenset | None, pla
     ``Sylph: move 1-3 fleets from D4 to any of 12 spaces``."""
     by_card: dict[str, list] = defaultdict(list)
     for move in moves:
-        by_card[move.args[0].name].append(move.args[1])
+        use = Use.read(move)
+        by_card[use.card.name].append(use.target)
     troops = _counted(state, "troops")
     lines = []
     for card in sorted(by_card):
         targets = by_card[card]
         shown = name(Fn(card))
         if card == "harpy":
-            islands = sorted({str(t.args[0]) for t in targets})
+            islands = sorted({str(TroopTarget.read(t).island) for t in targets})
             enemy = {i: sum(n for (p, j), n in troops.items() if j == i and p != player) for i in islands}
             own = {i: sum(n for (p, j), n in troops.items() if j == i and p == player) for i in islands}
             theirs = [i for i in islands if enemy[i]]
@@ -349,8 +376,9 @@ def _use_groups(moves: list[Fn], limit: int | None, state: frozenset | None, pla
             lines.append(f"{shown}: " + ("; or ".join(parts) if parts else
                                          f"a troop on any of {_listing(islands, limit)}"))
         elif card == "giant":
-            items = [f"{name(t.args[0])} on {t.args[1]}" for t in targets if t.name == "building"]
-            islands = {str(t.args[1]) for t in targets if t.name == "building"}
+            buildings = [BuildingTarget.read(t) for t in targets if t.name == "building"]
+            items = [f"{name(b.kind)} on {b.island}" for b in buildings]
+            islands = {str(b.island) for b in buildings}
             lines.append(f"{shown}: the {items[0]}" if len(items) == 1 else
                          f"{shown}: any of {_plural(len(items), 'building')} on {_plural(len(islands), 'island')}"
                          f" ({_listing(sorted(items), limit)})")
@@ -359,41 +387,44 @@ def _use_groups(moves: list[Fn], limit: int | None, state: frozenset | None, pla
         elif card == "sphinx":
             items = []
             for t in sorted(targets, key=str):
-                if t.args:
-                    held = _counted(state, t.name + "s").get((player, t.args[0]), 1)
-                    items.append(f"{_plural(held, t.name)} on {t.args[0]}")
+                place = _unit_place(t)
+                if place is not None:
+                    held = _counted(state, t.name + "s").get((player, place), 1)
+                    items.append(f"{_plural(held, t.name)} on {place}")
                 else:
                     held = _counted(state, t.name + "s").get(player, 1)
                     items.append(_plural(held, t.name))
             lines.append(f"{shown}: sell (2 GP each) any of {_listing(items, limit)}")
         elif card == "cyclops":
-            olds = sorted({f"{name(t.args[0])} on {t.args[1]}" for t in targets})
-            news = sorted({name(t.args[2]) for t in targets})
+            changes = [Change.read(t) for t in targets]
+            olds = sorted({f"{name(c.old)} on {c.island}" for c in changes})
+            news = sorted({name(c.new) for c in changes})
             which = f"the {olds[0]}" if len(olds) == 1 else f"any of {_listing(olds, limit)}"
             lines.append(f"{shown}: change {which} into another type ({', '.join(news)})")
         elif card == "pegasus":
             starts: dict[str, tuple[set, set]] = defaultdict(lambda: (set(), set()))
-            for t in targets:
-                starts[str(t.args[0])][0].add(t.args[1])
-                starts[str(t.args[0])][1].add(str(t.args[2]))
+            for march in map(March.read, targets):
+                starts[str(march.start)][0].add(march.count)
+                starts[str(march.start)][1].add(str(march.to))
             for start, (counts, ends) in sorted(starts.items()):
                 lines.append(f"{shown}: fly {_ranges(list(counts))} troop{'s' if max(counts) > 1 else ''} from {start}"
                              f" to any of {_plural(len(ends), 'island')}")
         elif card == "sylph":
             starts = defaultdict(lambda: (set(), set()))
-            for t in targets:
-                spaces = route(t.args[2])
+            for sail in map(Sail.read, targets):
+                spaces = route(sail.path)
                 if spaces:
-                    starts[str(t.args[0])][0].add(t.args[1])
-                    starts[str(t.args[0])][1].add(str(spaces[-1][0]))
+                    starts[str(sail.start)][0].add(sail.count)
+                    starts[str(sail.start)][1].add(str(spaces[-1][0]))
             # variant sylph_total_ten: the spaces already moved with this purchase
-            spent = next((f.args[1] for f in state or () if f.name == "sylph_spent" and f.args[0] == player), 0)
+            spent = next((f.spaces for f in SylphSpent.of(state or ()) if f.player == player), 0)
             for start, (counts, ends) in sorted(starts.items()):
                 lines.append(f"{shown}: move {_ranges(list(counts))} fleet{'s' if max(counts) > 1 else ''} from {start}"
                              f" to any of {_plural(len(ends), 'space')} (within {SYLPH_RANGE - spent}, by any route: one listed each)")
         elif card == "siren":
-            seas = sorted({str(t.args[0]) for t in targets})
-            sources = sorted({str(t.args[1]) for t in targets if len(t.args) == 2})
+            fleets = [FleetTarget.match(t) or FleetTargetFrom.read(t) for t in targets]
+            seas = sorted({str(f.sea) for f in fleets})
+            sources = sorted({str(f.source) for f in fleets if isinstance(f, FleetTargetFrom)})
             source = f" (with a fleet from {_listing(sources, limit)}: the reserve is empty)" if sources else ""
             lines.append(f"{shown}: an enemy fleet on any of {_plural(len(seas), 'space')}"
                          f" ({_listing(seas, limit)}){source}")

@@ -24,11 +24,13 @@ from typing import Iterable, Sequence
 
 from referee.base.errors import RefereeError
 from referee.base.terms import Fn
+from referee.game.fluents import Count
 from referee.game.picture import INK as _INK
 from referee.game.picture import Picture
 from referee.game.picture import Svg as _Svg
 from referee.game.picture import svg_escape as _esc
 from referee.game.picture import svg_number as _n
+from referee.games.cyclades.fluents import Battle, Figure, Marker, Metropolis
 
 from .board import Board, Island, builtin_board, load_board, parse_hex
 
@@ -40,7 +42,6 @@ __all__ = [
     "COLOURS",
     "BUILDING_TYPES",
     "CycladesPicture",
-    "PICTURE",
 ]
 
 _ROW_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -153,24 +154,24 @@ def position_from_state(state: Iterable[Fn]) -> Position:
     for f in state:
         if not isinstance(f, Fn):
             continue
-        if f.name == "count" and len(f.args) == 3 and isinstance(f.args[0], Fn) and isinstance(f.args[2], int):
-            kind, key, n = f.args[0].name, f.args[1], f.args[2]
+        count = Count.match(f)
+        if count is not None and isinstance(count.counter, Fn) and isinstance(count.amount, int):
+            kind, key, n = count.counter.name, count.key, count.amount
             pair = _pair(key)
             if kind in ("troops", "fleets", "building") and pair is not None:
                 target = {"troops": troops, "fleets": fleets, "building": buildings}[kind]
                 target[(_text(pair[0]), _text(pair[1]))] = n
             elif kind == "prosperity" and not isinstance(key, Fn):
                 prosperity[_text(key)] = n
-        elif f.name == "metropolis" and len(f.args) == 1:
-            metropolises.add(_text(f.args[0]))
-        elif f.name == "marker" and len(f.args) == 2:
-            island, player = _text(f.args[0]), _text(f.args[1])
+        elif (metropolis := Metropolis.match(f)) is not None:
+            metropolises.add(_text(metropolis.island))
+        elif (marker := Marker.match(f)) is not None:
+            island, player = _text(marker.island), _text(marker.player)
             markers[island] = tuple(sorted(set(markers.get(island, ())) | {player}))
-        elif f.name == "battle" and len(f.args) >= 2:
-            args = [_text(a) for a in f.args] + ["", "", ""]
-            battles.append(tuple(args[:4]))
-        elif f.name == "figure" and len(f.args) >= 3:
-            figures[_text(f.args[0])] = (_text(f.args[1]), _text(f.args[2]))
+        elif (battle := Battle.match(f)) is not None:
+            battles.append((_text(battle.kind), _text(battle.place), _text(battle.attacker), _text(battle.defender)))
+        elif (figure := Figure.match(f)) is not None:
+            figures[_text(figure.card)] = (_text(figure.place), _text(figure.player))
     return Position(troops, fleets, buildings, prosperity, frozenset(metropolises), markers,
                     tuple(sorted(battles)), figures)
 
@@ -785,7 +786,3 @@ class CycladesPicture(Picture):
     def position(self, rules, state: frozenset, players: Sequence[tuple[str, str]], title: str, svg: bool) -> str:
         render = render_svg if svg else render_text
         return render(rules.board, position_from_state(state), players, title=title)
-
-
-#: The picture the game gives (Cyclades.picture, imported when first read).
-PICTURE = CycladesPicture()

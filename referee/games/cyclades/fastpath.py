@@ -12,9 +12,66 @@ reading.
 from __future__ import annotations
 
 from referee.base.terms import Fn, Term, fn
+from referee.game.fluents import Control, Phase
 from referee.game.state import Draft, tup
-
-from . import figures
+from referee.games.cyclades import figures
+from referee.games.cyclades.fluents import (
+    Act,
+    Acting,
+    ApolloDue,
+    Battle,
+    BattleTurn,
+    Bought,
+    Buildings,
+    BuildingTarget,
+    Change,
+    Coast,
+    Cycle,
+    Deck,
+    Demolish,
+    Discard,
+    Discarded,
+    Effect,
+    Finished,
+    Fleets,
+    FleetTarget,
+    FleetTargetFrom,
+    GodDown,
+    GodTile,
+    GodUp,
+    HarpyTook,
+    Island,
+    IslandProsperity,
+    IslandSlots,
+    March,
+    Marker,
+    Metropolis,
+    MetropolisSlots,
+    Offer,
+    OfferingMarker,
+    Order,
+    Outbid,
+    Pending,
+    Player,
+    PlayerCount,
+    Retreat,
+    Reveal,
+    Sail,
+    Sea,
+    SeaAdjacent,
+    SeaProsperity,
+    Side,
+    StartOrder,
+    SylphSpent,
+    TopOfDeck,
+    Track,
+    Troops,
+    TroopTarget,
+    Use,
+    VariantActive,
+    Via,
+    WaitingGod,
+)
 
 GODS = ("zeus", "athena", "poseidon", "ares")
 #: The creature track's slots by price (rules/data.lp, track_slot/1).
@@ -25,45 +82,43 @@ class Facts:
     """The static facts of one game, indexed for the fast path."""
 
     def __init__(self, static: list[Fn]):
-        by: dict[str, list[tuple[Term, ...]]] = {}
-        for f in static:
-            by.setdefault(f.name, []).append(f.args)
-        self.players = [a[0] for a in by.get("player", [])]
-        self.variants = frozenset(a[0].name for a in by.get("variant_active", []))  # readings.toml
-        self.player_count = by["player_count"][0][0]
-        self.island_prosperity = {a[0]: a[1] for a in by.get("island_prosperity", [])}
-        self.island_slots = {a[0]: a[1] for a in by.get("island_slots", [])}
-        self.metropolis_slots = {a[0]: a[1] for a in by.get("metropolis_slots", [])}
-        self.sea_prosperity = {a[0]: a[1] for a in by.get("sea_prosperity", [])}
-        self.owner = {a[1]: a[1].args[0] for a in by.get("start_order", [])}  # marker -> player
-        self.markers = len(by.get("start_order", []))
+        self.players = [f.name for f in Player.of(static)]
+        self.variants = frozenset(f.variant.name for f in VariantActive.of(static))  # readings.toml
+        self.player_count = PlayerCount.of(static)[0].number
+        self.island_prosperity = {f.island: f.amount for f in IslandProsperity.of(static)}
+        self.island_slots = {f.island: f.slots for f in IslandSlots.of(static)}
+        self.metropolis_slots = {f.island: f.slots for f in MetropolisSlots.of(static)}
+        self.sea_prosperity = {f.sea: f.amount for f in SeaProsperity.of(static)}
+        starts = StartOrder.of(static)
+        self.owner = {f.marker: OfferingMarker.read(f.marker).player for f in starts}  # marker -> player
+        self.markers = len(starts)
         target = 3 if self.player_count == 2 else 2
         self.metropolis_target = target
         self.coast: dict[Term, set] = {}  # sea space -> the islands next to it
         self.coasts: dict[Term, set] = {}  # island -> the sea spaces next to it
-        for island, sea in by.get("coast", []):
-            self.coast.setdefault(sea, set()).add(island)
-            self.coasts.setdefault(island, set()).add(sea)
-        self.islands = {a[0] for a in by.get("island", [])}
-        self.seas = {a[0] for a in by.get("sea", [])}
+        for f in Coast.of(static):
+            self.coast.setdefault(f.sea, set()).add(f.island)
+            self.coasts.setdefault(f.island, set()).add(f.sea)
+        self.islands = {f.name for f in Island.of(static)}
+        self.seas = {f.name for f in Sea.of(static)}
         self.sea_adjacent: dict[Term, set] = {}
-        for a, b in by.get("sea_adjacent", []):
-            self.sea_adjacent.setdefault(a, set()).add(b)
+        for f in SeaAdjacent.of(static):
+            self.sea_adjacent.setdefault(f.sea, set()).add(f.other)
 
 
 # -- views of a state (mirroring state.lp) -----------------------------------------
 def controlled(d: Draft, facts: Facts, player: Term) -> set[Term]:
     """Rule island_control: islands with the player's troops or territory marker."""
-    attacking = {f.args[1] for f in d.having("battle") if f.args[0] == Fn("land") and f.args[2] == player}
-    held = {key.args[1] for key, n in d.counts("troops").items()
-            if key.args[0] == player and n > 0 and key.args[1] not in attacking}
+    attacking = {b.place for b in Battle.of(d) if b.kind == Fn("land") and b.attacker == player}
+    held = {key.island for key, n in Troops.counts(d).items()
+            if key.player == player and n > 0 and key.island not in attacking}
     if "territory_marker_income_only" not in facts.variants:  # variant: a marker keeps the income only
         held |= _marked(d, player)
     return held
 
 
 def _marked(d: Draft, player: Term) -> set[Term]:
-    return {f.args[0] for f in d.having("marker") if f.args[1] == player}
+    return {m.island for m in Marker.of(d) if m.player == player}
 
 
 def income_of(d: Draft, facts: Facts, player: Term) -> int:
@@ -71,18 +126,18 @@ def income_of(d: Draft, facts: Facts, player: Term) -> int:
     markers = d.counts("prosperity")
     earning = controlled(d, facts, player) | _marked(d, player)
     total = sum(facts.island_prosperity.get(i, 0) + markers.get(i, 0) for i in earning)
-    seas = {key.args[1] for key, n in d.counts("fleets").items() if key.args[0] == player}
+    seas = {key.sea for key, n in Fleets.counts(d).items() if key.player == player}
     return total + sum(facts.sea_prosperity.get(s, 0) for s in seas)
 
 
 def metropolises(d: Draft, facts: Facts, player: Term) -> int:
     held = controlled(d, facts, player)
-    return sum(1 for f in d.having("metropolis") if f.args[0] in held)
+    return sum(1 for m in Metropolis.of(d) if m.island in held)
 
 
 def phase(d: Draft) -> str:
-    f = d.one("phase")
-    return f.args[0].name if f else ""
+    f = Phase.one(d)
+    return f.name.name if f else ""
 
 
 def set_phase(d: Draft, name: str) -> None:
@@ -92,11 +147,11 @@ def set_phase(d: Draft, name: str) -> None:
 
 # -- control (mirroring control.lp) -------------------------------------------------
 def to_place(d: Draft) -> Term | None:
-    outbid = d.one("outbid")
+    outbid = Outbid.one(d)
     if outbid:
-        return outbid.args[0]
-    placed = {f.args[0] for f in d.having("offer")}
-    waiting = sorted((f.args[0], f.args[1]) for f in d.having("order") if f.args[1] not in placed)
+        return outbid.marker
+    placed = {f.marker for f in Offer.of(d)}
+    waiting = sorted((f.rank, f.marker) for f in Order.of(d) if f.marker not in placed)
     return waiting[0][1] if waiting else None
 
 
@@ -112,16 +167,16 @@ def set_control(d: Draft, facts: Facts) -> None:
         marker = to_place(d)
         role = facts.owner[marker] if marker is not None else None
     elif ph == "actions":
-        turn = d.one("battle_turn")
+        turn = BattleTurn.one(d)
         if turn is not None:  # a battle: chance rolls, the players decide whether to retreat
-            role = Fn("chance") if turn.args[0] == Fn("dice") else turn.args[0]
+            role = Fn("chance") if turn.decider == Fn("dice") else turn.decider
         elif d.one("reveal"):
             role = Fn("chance")
         elif d.one("apollo_due"):
             role = Fn("game")
         else:
-            acting = d.one("acting")
-            role = facts.owner[acting.args[0]] if acting else None
+            acting = Acting.one(d)
+            role = facts.owner[acting.marker] if acting else None
     if role is not None:
         d.add("control", role)
 
@@ -129,21 +184,21 @@ def set_control(d: Draft, facts: Facts) -> None:
 # -- bookkeeping steps of the game role -----------------------------------------------
 def refresh_track(d: Draft, facts: Facts) -> None:
     """Rule creature_track_refresh."""
-    cycle = d.one("cycle").args[0]
-    track = {f.args[0]: f for f in d.having("track")}
+    cycle = Cycle.one(d).number
+    track = {f.slot: f for f in Track.of(d)}
     if 2 in track:
-        d.discard(track[2])
-        d.add("discard", track[2].args[1])
+        d.discard(track[2].term())
+        d.add("discard", track[2].card)
     if cycle == 2 and 4 in track and "creature_left_on_deck" in facts.variants:
         # variant creature_left_on_deck: the unbought card goes face up on top of the deck
-        card = track.pop(4).args[1]
+        card = track.pop(4).card
         d.discard(fn("track", 4, card))
         d.add("deck", card)
         d.add("top_of_deck", card)
     for slot in (3, 4):
         if slot in track:
-            d.discard(track[slot])
-            d.add("track", slot - 1, track[slot].args[1])
+            d.discard(track[slot].term())
+            d.add("track", slot - 1, track[slot].card)
     for slot in (4, 3, 2):
         if slot >= 5 - cycle:
             d.add("reveal", slot)
@@ -159,13 +214,13 @@ def income(d: Draft, facts: Facts) -> None:
 
 def pay_offerings(d: Draft, facts: Facts) -> None:
     """Rules offering_payment and action_order."""
-    offers = [f for f in d.having("offer")]
-    up = {f.args[1]: f.args[0] for f in d.having("god_up")}
+    offers = Offer.of(d)
+    up = {f.god: f.position for f in GodUp.of(d)}
     ranks = []
     total = "priests_off_total_2p" in facts.variants and facts.player_count == 2  # variant: the total
     owed: dict = {}
     for f in offers:
-        marker, god, amount = f.args
+        marker, god, amount = f.marker, f.god, f.amount
         player = facts.owner[marker]
         if god.name == "apollo":
             ranks.append((10 + amount, marker, god))
@@ -183,7 +238,7 @@ def pay_offerings(d: Draft, facts: Facts) -> None:
     if ranks:
         rank, marker, god = min(ranks, key=lambda r: r[0])
         d.add("acting", marker)
-        figures.starts_acting(d, facts.owner[marker], d.one("cycle").args[0])  # rule figure_duration
+        figures.starts_acting(d, facts.owner[marker], Cycle.one(d).number)  # rule figure_duration
         if god.name == "apollo":
             d.add("apollo_due", marker)
     set_phase(d, "actions")
@@ -191,8 +246,8 @@ def pay_offerings(d: Draft, facts: Facts) -> None:
 
 def apollo_income(d: Draft, facts: Facts) -> None:
     """Rule apollo_income."""
-    for due in d.drop_all("apollo_due"):
-        player = facts.owner[due.args[0]]
+    for due in map(ApolloDue.read, d.drop_all("apollo_due")):
+        player = facts.owner[due.marker]
         d.change("gold", player, 4 if len(controlled(d, facts, player)) == 1 else 1)
 
 
@@ -200,15 +255,15 @@ def end_cycle(d: Draft, facts: Facts) -> None:
     """Rules next_turn_order, gods_track (waiting gods) and end_of_game."""
     finished = d.drop_all("finished")
     d.drop_all("order")
-    for f in finished:
-        d.add("order", facts.markers - f.args[1] + 1, f.args[0])
+    for f in map(Finished.read, finished):
+        d.add("order", facts.markers - f.rank + 1, f.marker)
     for name in ("offer", "act", "apollo_marker_placed", "god_up"):
         d.drop_all(name)
     for key, n in d.counts("temples_used").items():
         d.change("temples_used", key, -n)
-    for f in d.drop_all("god_down"):
-        d.add("waiting_god", *f.args)
-    cycle = d.drop_all("cycle")[0].args[0]
+    for f in map(GodDown.read, d.drop_all("god_down")):
+        d.add("waiting_god", f.position, f.god)
+    cycle = Cycle.read(d.drop_all("cycle")[0]).number
     d.add("cycle", cycle + 1)
     held = {p: metropolises(d, facts, p) for p in facts.players}
     if any(n >= facts.metropolis_target for n in held.values()):
@@ -237,7 +292,7 @@ GAME_STEPS = {
 def game_step(state: frozenset[Fn]) -> Fn | None:
     """The bookkeeping move the game role makes now (its only legal move)."""
     d = Draft(state)
-    if d.one("control") != fn("control", Fn("game")):
+    if d.one("control") != Control.make(Fn("game")):
         return None
     ph = phase(d)
     name = {"refresh": "refresh_track", "income": "income", "pay": "pay_offerings",
@@ -251,22 +306,22 @@ def forced_chance(state: frozenset[Fn], facts: Facts) -> Fn | None:
     track (rule creature_track_reveal) or a god tile that can only be one god
     (rule gods_track)."""
     d = Draft(state)
-    if d.one("control") != fn("control", Fn("chance")):
+    if d.one("control") != Control.make(Fn("chance")):
         return None
-    reveals = [f.args[0] for f in d.having("reveal")]
+    reveals = [f.slot for f in Reveal.of(d)]
     if reveals:
         slot = max(reveals)
-        kept = [f for f in d.having("track") if f.args[0] == slot]
+        kept = [f for f in Track.of(d) if f.slot == slot]
         if kept:
-            return fn("track", slot, kept[0].args[1])
-        top = d.one("top_of_deck")  # variant creature_left_on_deck: the last slot takes it
+            return Track.make(slot, kept[0].card)
+        top = TopOfDeck.one(d)  # variant creature_left_on_deck: the last slot takes it
         if top is not None and len(reveals) == 1:
-            return fn("track", slot, top.args[0])
-        drawable = [f.args[0] for f in d.having("deck")] or [f.args[0] for f in d.having("discard")]
-        return fn("track", slot, drawable[0]) if len(drawable) == 1 else None
+            return Track.make(slot, top.card)
+        drawable = [f.card for f in Deck.of(d)] or [f.card for f in Discard.of(d)]
+        return Track.make(slot, drawable[0]) if len(drawable) == 1 else None
     if phase(d) != "reveal_gods":
         return None
-    shown = {f.args[1] for f in d.having("god_up")} | {f.args[1] for f in d.having("god_down")}
+    shown = {f.god for f in GodUp.of(d)} | {f.god for f in GodDown.of(d)}
     pos = len(shown) + 1
     face = _face(d, facts, pos)
     forced = _forced_god(d, facts, pos)
@@ -294,7 +349,7 @@ def _face(d: Draft, facts: Facts, pos: int) -> Fn | None:
 
 
 def _forced_god(d: Draft, facts: Facts, pos: int) -> Fn | None:
-    waiting = {f.args[0]: f.args[1] for f in d.having("waiting_god")}
+    waiting = {f.position: f.god for f in WaitingGod.of(d)}
     if facts.player_count in (2, 4) and pos == 1:
         return waiting.get(4)
     if _pair_cycle(d, facts):
@@ -305,13 +360,14 @@ def _forced_god(d: Draft, facts: Facts, pos: int) -> Fn | None:
 def reveal(d: Draft, facts: Facts, move: Fn) -> None:
     """Apply a chance outcome (legal ones only: the fast path is for forced outcomes)."""
     if move.name == "track":
-        slot, card = move.args
+        outcome = Track.read(move)
+        slot, card = outcome.slot, outcome.card
         d.discard(fn("reveal", slot))
-        if not any(f.args[0] == slot for f in d.having("track")):
+        if not any(f.slot == slot for f in Track.of(d)):
             if d.one("deck") is None:  # rule creature_deck_reshuffle
-                for f in d.drop_all("discard"):
-                    if f.args[0] != card:
-                        d.add("deck", f.args[0])
+                for f in map(Discard.read, d.drop_all("discard")):
+                    if f.card != card:
+                        d.add("deck", f.card)
             d.add("track", slot, card)
             d.discard(fn("deck", card))
         d.discard(fn("top_of_deck", card))  # variant creature_left_on_deck
@@ -320,7 +376,8 @@ def reveal(d: Draft, facts: Facts, move: Fn) -> None:
         if not d.one("reveal") and phase(d) == "reveal_track":
             set_phase(d, "reveal_gods")
         return
-    pos, god, face = move.args
+    tile = GodTile.read(move)
+    pos, god, face = tile.position, tile.god, tile.face
     d.add("god_up" if face == Fn("up") else "god_down", pos, god)
     to_show = 2 if _pair_cycle(d, facts) else 4
     if pos == to_show and phase(d) == "reveal_gods":
@@ -351,23 +408,23 @@ BUILDINGS = ("temple", "university", "port", "fortress")
 
 
 def _placing(d: Draft, facts: Facts, player: Term) -> Term | None:
-    outbid = [f.args[0] for f in d.having("outbid") if facts.owner[f.args[0]] == player]
+    outbid = [f.marker for f in Outbid.of(d) if facts.owner[f.marker] == player]
     if outbid:
         return outbid[0]
-    placed = {f.args[0] for f in d.having("offer")}
-    waiting = sorted((f.args[0], f.args[1]) for f in d.having("order")
-                     if f.args[1] not in placed and facts.owner[f.args[1]] == player)
+    placed = {f.marker for f in Offer.of(d)}
+    waiting = sorted((f.rank, f.marker) for f in Order.of(d)
+                     if f.marker not in placed and facts.owner[f.marker] == player)
     return waiting[0][1] if waiting else None
 
 
 def _temples(d: Draft, facts: Facts, player: Term) -> int:
     held = controlled(d, facts, player)
-    temples = sum(n for key, n in d.counts("building").items() if key.args[0] in held and key.args[1] == Fn("temple"))
-    return temples + sum(1 for f in d.having("metropolis") if f.args[0] in held)
+    temples = sum(n for key, n in Buildings.counts(d).items() if key.island in held and key.kind == Fn("temple"))
+    return temples + sum(1 for f in Metropolis.of(d) if f.island in held)
 
 
 def _free_slots(d: Draft, facts: Facts, island: Term) -> int:
-    used = sum(n for key, n in d.counts("building").items() if key.args[0] == island)
+    used = sum(n for key, n in Buildings.counts(d).items() if key.island == island)
     if fn("metropolis", island) in d.facts:
         used += facts.metropolis_slots[island]
     return facts.island_slots[island] - used
@@ -381,16 +438,16 @@ def _offer(d: Draft, facts: Facts, player: Term, god: Fn, amount: int) -> None:
     marker = _placing(d, facts, player)
     if marker is None:
         return
-    for f in list(d.having("outbid")):
-        if f.args[0] == marker:
-            d.discard(f)
+    for f in Outbid.of(d):
+        if f.marker == marker:
+            d.discard(f.term())
     if god == Fn("apollo"):
-        amount = 1 + sum(1 for f in d.having("offer") if f.args[1] == god)
+        amount = 1 + sum(1 for f in Offer.of(d) if f.god == god)
     else:
-        for f in list(d.having("offer")):
-            if f.args[1] == god and f.args[0] != marker:
-                d.discard(f)
-                d.add("outbid", f.args[0], god)
+        for f in Offer.of(d):
+            if f.god == god and f.marker != marker:
+                d.discard(f.term())
+                d.add("outbid", f.marker, god)
     d.add("offer", marker, god, amount)
     if phase(d) == "bidding" and to_place(d) is None:
         set_phase(d, "pay")
@@ -410,14 +467,15 @@ def _use(d: Draft, facts: Facts, player: Term, card: str, target: Term) -> bool:
     """A creature's use, applied as played (rules harpy_troop, giant_building,
     griffon_gold, satyr_philosopher, dryad_priest)."""
     if card == "harpy" and isinstance(target, Fn) and target.name == "troop":
-        island = target.args[0]
-        for key, n in d.counts("troops").items():
-            if key.args[1] == island and n > 0:
-                d.change("troops", key, -1)
-                if "harpy_replaces_troop" in facts.variants and (n == 1 or key.args[0] == player):
-                    _harpy_place(d, player, island, key.args[0])
+        island = TroopTarget.read(target).island
+        for key, n in Troops.counts(d).items():
+            if key.island == island and n > 0:
+                d.change("troops", key.term(), -1)
+                if "harpy_replaces_troop" in facts.variants and (n == 1 or key.player == player):
+                    _harpy_place(d, player, island, key.player)
     elif card == "giant" and isinstance(target, Fn) and target.name == "building":
-        kind, island = target.args
+        building = BuildingTarget.read(target)
+        kind, island = building.kind, building.island
         if d.count("building", tup(island, kind)) > 0:
             d.change("building", tup(island, kind), -1)
     elif card == "giant" and isinstance(target, Fn) and target.name == "metropolis":
@@ -430,8 +488,10 @@ def _use(d: Draft, facts: Facts, player: Term, card: str, target: Term) -> bool:
     elif card == "sphinx":  # rule sphinx_sell
         if target in (Fn("priest"), Fn("philosopher")):
             counter, key = target.name + "s", player
-        elif isinstance(target, Fn) and target.name in ("troop", "fleet") and len(target.args) == 1:
-            counter, key = target.name + "s", tup(player, target.args[0])
+        elif (troop := TroopTarget.match(target)) is not None:
+            counter, key = "troops", tup(player, troop.island)
+        elif (fleet := FleetTarget.match(target)) is not None:
+            counter, key = "fleets", tup(player, fleet.sea)
         else:
             return True
         held = d.count(counter, key)
@@ -441,18 +501,20 @@ def _use(d: Draft, facts: Facts, player: Term, card: str, target: Term) -> bool:
     elif card == "siren":  # rules siren_fleet, siren_reserve
         if not (isinstance(target, Fn) and target.name == "fleet" and target.args):
             return False
-        sea = target.args[0]
-        enemies = [key for key, n in d.counts("fleets").items() if key.args[1] == sea and key.args[0] != player and n > 0]
+        sea = (FleetTarget.match(target) or FleetTargetFrom.read(target)).sea
+        enemies = [key for key, n in Fleets.counts(d).items() if key.sea == sea and key.player != player and n > 0]
         if enemies:
             for key in enemies:
-                d.change("fleets", key, -1)
+                d.change("fleets", key.term(), -1)
             d.change("fleets", tup(player, sea), 1)
-            if len(target.args) == 2 and target.args[1] != sea and d.count("fleets", tup(player, target.args[1])) > 0:
-                d.change("fleets", tup(player, target.args[1]), -1)
+            source = FleetTargetFrom.match(target)
+            if source is not None and source.source != sea and d.count("fleets", tup(player, source.source)) > 0:
+                d.change("fleets", tup(player, source.source), -1)
     elif card == "sylph":  # rule sylph_move: a fleet movement as with Poseidon, without its cost
-        if not (isinstance(target, Fn) and target.name == "sail" and len(target.args) == 3):
+        sail = Sail.match(target)
+        if sail is None:
             return False
-        return _sail(d, player, *target.args, cost=0)
+        return _sail(d, player, sail.start, sail.count, sail.path, cost=0)
     elif card == "chimera":  # rules chimera_discard, chimera_shuffle
         if not (isinstance(target, Fn) and not target.args) or target == Fn("chimera"):
             return True
@@ -462,28 +524,30 @@ def _use(d: Draft, facts: Facts, player: Term, card: str, target: Term) -> bool:
             d.add("effect", player, target)
         elif target.name == "fates":
             d.change("gold", player, income_of(d, facts, player))
-        for f in list(d.having("discard")):
-            d.discard(f)
-            d.add("deck", *f.args)
+        for f in Discard.of(d):
+            d.discard(f.term())
+            d.add("deck", f.card)
     elif card == "pegasus":  # rule pegasus_move: a troop movement without fleets or cost
-        if not (isinstance(target, Fn) and target.name == "march" and len(target.args) == 3):
+        march = March.match(target)
+        if march is None:
             return False
-        return _march(d, facts, player, *target.args, cost=0)
+        return _march(d, facts, player, march.start, march.count, march.to, cost=0)
     elif card == "cyclops":  # rules cyclops_building, cyclops_type, metropolis_buildings
-        if not (isinstance(target, Fn) and target.name == "change" and len(target.args) == 3):
+        change = Change.match(target)
+        if change is None:
             return False
-        old, island, new = target.args
+        old, island, new = change.old, change.island, change.new
         held = controlled(d, facts, player)
         if island not in held or d.count("building", tup(island, old)) < 1 or new == old or new.name not in BUILDINGS:
             return True
 
         def owned() -> set:
-            return {key.args[1] for key, n in d.counts("building").items() if key.args[0] in held and n > 0}
+            return {key.kind for key, n in Buildings.counts(d).items() if key.island in held and n > 0}
 
         before = owned()
         d.change("building", tup(island, old), -1)
         d.change("building", tup(island, new), 1)
-        if (not any(f.args[0] == player for f in d.having("pending")) and len(before) < 4
+        if (not any(f.player == player for f in Pending.of(d)) and len(before) < 4
                 and len(owned()) == 4):
             d.add("pending", player, Fn("buildings"))
     elif card in CARD_TAKEN:
@@ -509,19 +573,20 @@ def _sylph_spent(d: Draft, facts: Facts, player: Term, move: Fn) -> int | None:
     this one included, when ``move`` is one (else None); the fluent
     sylph_spent(P,K) goes with any move of the player and comes back with the total
     while the power lasts (the effect is then kept)."""
-    before = [f for f in d.having("sylph_spent") if f.args[0] == player]
+    before = [f for f in SylphSpent.of(d) if f.player == player]
     for f in before:
-        d.discard(f)
-    if ("sylph_total_ten" not in facts.variants or move.name != "use" or len(move.args) != 2
-            or move.args[0] != Fn("sylph") or fn("effect", player, Fn("sylph")) not in d.facts):
+        d.discard(f.term())
+    use = Use.match(move)
+    if ("sylph_total_ten" not in facts.variants or use is None
+            or use.card != Fn("sylph") or fn("effect", player, Fn("sylph")) not in d.facts):
         return None
-    target = move.args[1]
-    if not (isinstance(target, Fn) and target.name == "sail" and len(target.args) == 3):
+    sail = Sail.match(use.target)
+    if sail is None:
         return None
-    legs = route(target.args[2])
+    legs = route(sail.path)
     if not legs:
         return None
-    total = (before[0].args[1] if before else 0) + len(legs)
+    total = (before[0].spaces if before else 0) + len(legs)
     if total < SYLPH_RANGE:
         d.add("sylph_spent", player, total)
     return total
@@ -532,11 +597,11 @@ def _player_move(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
     acting = d.one("acting")
     # Rule creature_effect_at_once: any move of the player ends the chance to use a creature.
     spent = _sylph_spent(d, facts, player, move)
-    for f in [f for f in d.having("effect") if f.args[0] == player]:
-        if not (name == "use" and a and a[0] == f.args[1] and f.args[1].name in MULTI_USE) and not (
-                f.args[1] == Fn("sylph") and spent is not None and spent < SYLPH_RANGE):
-            d.discard(f)
-            figures.effect_ends(d, facts, player, f.args[1], move)
+    for f in [f for f in Effect.of(d) if f.player == player]:
+        if not (name == "use" and a and a[0] == f.card and f.card.name in MULTI_USE) and not (
+                f.card == Fn("sylph") and spent is not None and spent < SYLPH_RANGE):
+            d.discard(f.term())
+            figures.effect_ends(d, facts, player, f.card, move)
     if name in ("offer", "apollo"):
         _offer(d, facts, player, a[0] if a else Fn("apollo"), a[1] if a else 0)
     elif name == "recruit":
@@ -559,14 +624,14 @@ def _player_move(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
         kind, island = a
         if island not in facts.island_slots:
             return False
-        owned = {key.args[1] for key, n in d.counts("building").items() if key.args[0] in controlled(d, facts, player)}
+        owned = {key.kind for key, n in Buildings.counts(d).items() if key.island in controlled(d, facts, player)}
         d.change("gold", player, -2)
         d.change("building", tup(island, kind), 1)
-        if (island in controlled(d, facts, player) and not any(f.args[0] == player for f in d.having("pending"))
+        if (island in controlled(d, facts, player) and not any(f.player == player for f in Pending.of(d))
                 and len(owned) < 4 and len(owned | {kind}) == 4):
             d.add("pending", player, Fn("buildings"))
     elif name in ("buy", "replace"):
-        slot = next((f.args[0] for f in d.having("track") if f.args[1] == a[0]), None)
+        slot = next((f.slot for f in Track.of(d) if f.card == a[0]), None)
         if slot is None:
             return False
         if name == "buy":
@@ -575,9 +640,9 @@ def _player_move(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
             d.change("temples_used", player, discount)
         elif "zeus_replace_slides" in facts.variants:  # variant: the dearer cards slide, a new card at 4 GP
             d.change("gold", player, -1)
-            for f in sorted((f for f in d.having("track") if f.args[0] > slot), key=lambda f: f.args[0]):
-                d.discard(f)
-                d.add("track", f.args[0] - 1, f.args[1])
+            for f in sorted((f for f in Track.of(d) if f.slot > slot), key=lambda f: f.slot):
+                d.discard(f.term())
+                d.add("track", f.slot - 1, f.card)
             d.add("reveal", max(TRACK_SLOTS))
         else:
             d.change("gold", player, -1)
@@ -585,8 +650,8 @@ def _player_move(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
         d.discard(fn("track", slot, a[0]))
         if (name == "replace" and a[0] == Fn("chimera")
                 and "chimera_shuffle_on_replace" in facts.variants):  # variant: the discards join the deck
-            for f in d.drop_all("discard"):
-                d.add("deck", f.args[0])
+            for f in map(Discard.read, d.drop_all("discard")):
+                d.add("deck", f.card)
             d.add("deck", a[0])
         elif name == "replace" or a[0].name not in figures.ISLAND_FIGURES:  # rule figure_duration
             d.add("discard", a[0])
@@ -598,18 +663,18 @@ def _player_move(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
         if len(a) != 2 or not isinstance(a[0], Fn):
             return False
         if a[0].name in figures.FIGURE_CARDS:
-            return figures.use(d, facts, player, a[0].name, a[1], d.one("cycle").args[0])
+            return figures.use(d, facts, player, a[0].name, a[1], Cycle.one(d).number)
         return _use(d, facts, player, a[0].name, a[1])
     elif name == "discard":
         kind, island = a
-        done = {f.args[1] for f in d.having("discarded") if f.args[0] == player}
+        done = {f.kind for f in Discarded.of(d) if f.player == player}
         if (fn("pending", player, Fn("buildings")) not in d.facts or kind in done
                 or island not in controlled(d, facts, player) or d.count("building", tup(island, kind)) < 1):
             return True  # a discard that cannot be made changes nothing
         d.change("building", tup(island, kind), -1)
         if len(done) == 3:
-            for f in [f for f in d.having("discarded") if f.args[0] == player]:
-                d.discard(f)
+            for f in [f for f in Discarded.of(d) if f.player == player]:
+                d.discard(f.term())
             d.discard(fn("pending", player, Fn("buildings")))
             if _placeable(d, facts, player):
                 d.add("pending", player, Fn("place"))
@@ -620,7 +685,7 @@ def _player_move(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
     elif name == "metropolis":
         if a[0] not in facts.island_slots:
             return False  # not an island of this board: no guess
-        buildings = sum(n for key, n in d.counts("building").items() if key.args[0] == a[0])
+        buildings = sum(n for key, n in Buildings.counts(d).items() if key.island == a[0])
         deficit = min(facts.metropolis_slots[a[0]] - _free_slots(d, facts, a[0]), buildings)
         d.add("metropolis", a[0])
         d.discard(fn("pending", player, Fn("place")))
@@ -628,12 +693,13 @@ def _player_move(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
         if deficit > 0:
             d.add("pending", player, fn("demolish", a[0], deficit))
     elif name == "demolish":
-        pending = next((f for f in d.having("pending") if f.args[0] == player and f.args[1].name == "demolish"), None)
+        pending = next((f for f in Pending.of(d) if f.player == player and f.task.name == "demolish"), None)
         if pending is None:
             return False
-        island, deficit = pending.args[1].args
+        task = Demolish.read(pending.task)
+        island, deficit = task.island, task.deficit
         d.change("building", tup(island, a[0]), -1)
-        d.discard(pending)
+        d.discard(pending.term())
         if deficit > 1:
             d.add("pending", player, fn("demolish", island, deficit - 1))
     elif name == "sail":
@@ -646,23 +712,24 @@ def _player_move(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
         d.change("prosperity", a[0], 1)
         d.add("apollo_marker_placed")
     elif name == "pass":
-        if acting is None or facts.owner[acting.args[0]] != player:
+        if acting is None or facts.owner[Acting.read(acting).marker] != player:
             return False
-        marker = acting.args[0]
+        marker = Acting.read(acting).marker
         d.add("finished", marker, 1 + sum(1 for _ in d.having("finished")))
         d.discard(acting)
-        for key, n in d.counts("bought").items():
-            if key.args[0] == player:
-                d.change("bought", key, -n)
-        for f in list(d.having("pending")) + list(d.having("discarded")) + list(d.having("by_buildings")):
-            if f.args[0] == player:
-                d.discard(f)
-        acts = sorted((f.args[0], f.args[1], f.args[2]) for f in d.having("act"))
+        for key, n in Bought.counts(d).items():
+            if key.player == player:
+                d.change("bought", key.term(), -n)
+        for f in Pending.of(d) + Discarded.of(d):
+            if f.player == player:
+                d.discard(f.term())
+        d.discard(fn("by_buildings", player))
+        acts = sorted((f.rank, f.marker, f.god) for f in Act.of(d))
         rank = next(r for r, m, _ in acts if m == marker)
         later = [(r, m, g) for r, m, g in acts if r > rank]
         if later:
             d.add("acting", later[0][1])
-            figures.starts_acting(d, facts.owner[later[0][1]], d.one("cycle").args[0])  # rule figure_duration
+            figures.starts_acting(d, facts.owner[later[0][1]], Cycle.one(d).number)  # rule figure_duration
             if later[0][2] == Fn("apollo"):
                 d.add("apollo_due", later[0][1])
         else:
@@ -700,25 +767,27 @@ TROOP_SUPPLY = 8
 def _harpy_place(d: Draft, player: Term, island: Term, owner: Term) -> None:
     """Variant harpy_replaces_troop: the player's troop from the reserve takes
     the removed troop's place; an island so taken leaves its owner no marker."""
-    own = d.counts("troops")
-    if owner != player and sum(n for key, n in own.items() if key.args[0] == player) >= TROOP_SUPPLY:
+    own = Troops.counts(d)
+    if owner != player and sum(n for key, n in own.items() if key.player == player) >= TROOP_SUPPLY:
         return
     d.change("troops", tup(player, island), 1)
     if owner != player:
         d.add("harpy_took", island)
-        for f in [f for f in d.having("marker") if f.args[0] == island and f.args[1] == owner]:
-            d.discard(f)
+        for f in [f for f in Marker.of(d) if f.island == island and f.player == owner]:
+            d.discard(f.term())
 
 
 def _leave_markers(before: frozenset[Fn], d: Draft) -> None:
     """Rule territory_marker: an island left without the player's troops keeps
     their marker (the island of a battle is settled by the battle)."""
     was = Draft(before)
-    battles = {f.args[1] for f in was.having("battle") if f.args[0] == Fn("land")}
-    taken = {f.args[0] for f in d.having("harpy_took")}  # variant harpy_replaces_troop (_harpy_place)
+    battles = {f.place for f in Battle.of(was) if f.kind == Fn("land")}
+    taken = {f.island for f in HarpyTook.of(d)}  # variant harpy_replaces_troop (_harpy_place)
     for key, n in was.counts("troops").items():
-        if n > 0 and d.count("troops", key) == 0 and key.args[1] not in battles and key.args[1] not in taken:
-            d.add("marker", key.args[1], key.args[0])
+        if n > 0 and d.count("troops", key) == 0:
+            left = Troops.Key.read(key)
+            if left.island not in battles and left.island not in taken:
+                d.add("marker", left.island, left.player)
     for f in d.having("harpy_took"):
         d.discard(f)
 
@@ -726,8 +795,15 @@ def _leave_markers(before: frozenset[Fn], d: Draft) -> None:
 # -- movement and battles (mirroring movement.lp, battle.lp; speculation only) ----------------
 def _enemy(d: Draft, unit: str, place: Term, player: Term) -> Term | None:
     """The other player with units (troops or fleets) at ``place``."""
-    return next((key.args[0] for key, n in d.counts(unit).items()
-                 if key.args[1] == place and key.args[0] != player and n > 0), None)
+    return next((owner for (owner, at), n in _units_by_place(d, unit).items()
+                 if at == place and owner != player and n > 0), None)
+
+
+def _units_by_place(d: Draft, unit: str) -> dict[tuple[Term, Term], int]:
+    """Troops or fleets by (player, place)."""
+    if unit == "troops":
+        return {(key.player, key.island): n for key, n in Troops.counts(d).items()}
+    return {(key.player, key.sea): n for key, n in Fleets.counts(d).items()}
 
 
 def _start_battle(d: Draft, kind: str, place: Term, attacker: Term, defender: Term) -> None:
@@ -740,9 +816,10 @@ def route(path: Term) -> list[tuple[Term, Term]]:
     """The spaces of a fleet movement's path ``via(S,Delta,Rest)...end``, each
     with the fleets picked up there (negative: left there)."""
     spaces = []
-    while isinstance(path, Fn) and path.name == "via" and len(path.args) == 3 and len(spaces) < 100:
-        spaces.append((path.args[0], path.args[1]))
-        path = path.args[2]
+    step = Via.match(path)
+    while step is not None and len(spaces) < 100:
+        spaces.append((step.space, step.delta))
+        step = Via.match(step.rest)
     return spaces
 
 
@@ -774,8 +851,8 @@ def _march(d: Draft, facts: Facts, player: Term, start: Term, count: Term, to: T
     if enemy is not None:
         _start_battle(d, "land", to, player, enemy)
         return True
-    for f in [f for f in d.having("marker") if f.args[0] == to and f.args[1] != player]:
-        d.discard(f)
+    for f in [f for f in Marker.of(d) if f.island == to and f.player != player]:
+        d.discard(f.term())
     if types is not None:
         _conquest_metropolis(d, player, types)
     return True
@@ -784,40 +861,40 @@ def _march(d: Draft, facts: Facts, player: Term, start: Term, count: Term, to: T
 def _types_with(d: Draft, facts: Facts, player: Term, island: Term) -> tuple[int, set]:
     """The building types ``player`` owns now, and with ``island``'s added."""
     held = controlled(d, facts, player)
-    owned = {key.args[1] for key, n in d.counts("building").items() if key.args[0] in held and n > 0}
-    gained = {key.args[1] for key, n in d.counts("building").items() if key.args[0] == island and n > 0}
+    buildings = Buildings.counts(d)
+    owned = {key.kind for key, n in buildings.items() if key.island in held and n > 0}
+    gained = {key.kind for key, n in buildings.items() if key.island == island and n > 0}
     return len(owned), owned | gained
 
 
 def _conquest_metropolis(d: Draft, player: Term, types: tuple[int, set]) -> None:
     """Rule metropolis_buildings: a conquest that completes the four types."""
     before, after = types
-    if before < 4 and len(after) == 4 and not any(f.args[0] == player for f in d.having("pending")):
+    if before < 4 and len(after) == 4 and not any(f.player == player for f in Pending.of(d)):
         d.add("pending", player, Fn("buildings"))
 
 
-def _battle_units(d: Draft) -> tuple[Fn, str, dict]:
-    battle = d.one("battle")
-    unit = "troops" if battle.args[0] == Fn("land") else "fleets"
-    place = battle.args[1]
-    return battle, unit, {p: d.count(unit, tup(p, place)) for p in battle.args[2:]}
+def _battle_units(d: Draft) -> tuple[Battle, str, dict]:
+    battle = Battle.one(d)
+    unit = "troops" if battle.kind == Fn("land") else "fleets"
+    place = battle.place
+    return battle, unit, {p: d.count(unit, tup(p, place)) for p in (battle.attacker, battle.defender)}
 
 
-def _end_battle(d: Draft, battle: Fn, taken: bool) -> None:
-    d.discard(battle)
+def _end_battle(d: Draft, battle: Battle, taken: bool) -> None:
+    d.discard(battle.term())
     d.drop_all("battle_turn")
-    kind, place, attacker, _ = battle.args
-    if taken and kind == Fn("land"):
-        for f in [f for f in d.having("marker") if f.args[0] == place and f.args[1] != attacker]:
-            d.discard(f)
+    if taken and battle.kind == Fn("land"):
+        for f in [f for f in Marker.of(d) if f.island == battle.place and f.player != battle.attacker]:
+            d.discard(f.term())
 
 
 def _round(d: Draft, facts: Facts, move: Fn) -> bool:
     if d.one("battle") is None or len(move.args) != 2:
         return False
     battle, unit, units = _battle_units(d)
-    _, place, attacker, defender = battle.args
-    sides = {s.args[0]: s.args[1:] for s in move.args}
+    place, attacker, defender = battle.place, battle.attacker, battle.defender
+    sides = {side.player: (side.face, side.loss) for side in map(Side.read, move.args)}
     if set(sides) != {attacker, defender}:
         return False
     unwritten = Fn("u")
@@ -830,7 +907,7 @@ def _round(d: Draft, facts: Facts, move: Fn) -> bool:
                                                                + faces[defender])))
     else:
         return False
-    types = _types_with(d, facts, attacker, place) if battle.args[0] == Fn("land") else None
+    types = _types_with(d, facts, attacker, place) if battle.kind == Fn("land") else None
     minotaur = figures.minotaur_defends(d, battle)  # rule minotaur_defends: lost last
     minotaur_lost = minotaur and losses[defender] > 0 and units[defender] == 0
     if minotaur_lost:
@@ -850,7 +927,7 @@ def _round(d: Draft, facts: Facts, move: Fn) -> bool:
         d.add("battle_turn", first)
         return True
     _end_battle(d, battle, taken=left[attacker] > 0)
-    if battle.args[0] == Fn("land") and not left[attacker] and not left[defender]:
+    if battle.kind == Fn("land") and not left[attacker] and not left[defender]:
         d.add("marker", place, defender)
     if types is not None and left[attacker] > 0:
         _conquest_metropolis(d, attacker, types)
@@ -858,12 +935,12 @@ def _round(d: Draft, facts: Facts, move: Fn) -> bool:
 
 
 def _battle_decision(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
-    turn = d.one("battle_turn")
-    if turn is None or turn.args[0] != player or d.one("battle") is None:
+    turn = BattleTurn.one(d)
+    if turn is None or turn.decider != player or d.one("battle") is None:
         return False
     battle, unit, units = _battle_units(d)
-    _, place, attacker, defender = battle.args
-    d.discard(turn)
+    place, attacker, defender = battle.place, battle.attacker, battle.defender
+    d.discard(turn.term())
     if move.name == "stay":
         if "loser_decides_first" in facts.variants:  # variant: the first decider is remembered
             side = Fn("att" if player == attacker else "def")
@@ -873,7 +950,7 @@ def _battle_decision(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
             return True
         d.add("battle_turn", attacker if player == defender else Fn("dice"))
         return True
-    to = move.args[0]
+    to = Retreat.read(move).to
     if (player == defender and "minotaur_may_retreat" in facts.variants
             and figures.minotaur_defends(d, battle)):  # variant: the Minotaur fights on alone
         d.change(unit, tup(player, place), -units[player])
@@ -885,7 +962,7 @@ def _battle_decision(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
         return True
     if player == attacker and not units[defender] and figures.minotaur_defends(d, battle):
         d.add("marker", place, defender)  # rule minotaur_defends: the island stays the defender's
-    types = _types_with(d, facts, attacker, place) if player == defender and battle.args[0] == Fn("land") else None
+    types = _types_with(d, facts, attacker, place) if player == defender and battle.kind == Fn("land") else None
     d.change(unit, tup(player, place), -units[player])
     d.change(unit, tup(player, to), units[player])
     _end_battle(d, battle, taken=player == defender)
@@ -895,9 +972,9 @@ def _battle_decision(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
     return True
 
 
-def _bonus(d: Draft, facts: Facts, battle: Fn) -> int:
+def _bonus(d: Draft, facts: Facts, battle: Battle) -> int:
     """Rule battle_defence_bonus."""
-    kind, place, _, defender = battle.args
+    kind, place, defender = battle.kind, battle.place, battle.defender
     metropolis = "metropolis_no_defence" not in facts.variants  # variant: a metropolis does not defend
     if kind == Fn("land"):  # the Minotaur counts as two troops (rule minotaur_defends)
         return (d.count("building", tup(place, Fn("fortress"))) + (metropolis and fn("metropolis", place) in d.facts)
@@ -921,16 +998,15 @@ def battle_rolls(state: frozenset[Fn], facts: Facts, move: Fn) -> list[tuple[int
     """Rule battle_round: the pairs of faces (attacker's, defender's) that agree
     with a round as written (faces and losses not written are free)."""
     d = Draft(state)
-    battle = d.one("battle")
-    sides = move.args
-    if battle is None or move.name != "round" or not all(
-            isinstance(s, Fn) and s.name == "side" and len(s.args) == 3 for s in sides):
+    battle = Battle.one(d)
+    sides = [Side.match(s) for s in move.args]
+    if battle is None or move.name != "round" or None in sides:
         return []
-    kind, place, attacker, defender = battle.args
+    kind, place, attacker, defender = battle.kind, battle.place, battle.attacker, battle.defender
     unit = "troops" if kind == Fn("land") else "fleets"
     units = {p: d.count(unit, tup(p, place)) for p in (attacker, defender)}
     bonus = _bonus(d, facts, battle)
-    written = {side.args[0]: side.args[1:] for side in sides}
+    written = {side.player: (side.face, side.loss) for side in sides}
     if set(written) - {attacker, defender}:
         return []
     faces = {p: [written[p][0]] if p in written and written[p][0] != Fn("u") else list(DIE_VALUES)

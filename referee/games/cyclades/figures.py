@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from referee.base.terms import Fn, Term, fn
 from referee.game.state import Draft, tup
+from referee.games.cyclades.fluents import Battle, Figure, Fleets, Island, KrakenStep, Push, Sea, Sink, Track, Use
 
 #: The figures that go on an island (rule figure_place); the Kraken goes to sea.
 ISLAND_FIGURES = ("minotaur", "chiron", "medusa", "polyphemus")
@@ -20,7 +21,7 @@ MULTI_USE = ("kraken", "polyphemus")
 
 def standing(state) -> dict[str, tuple[Term, Term, int]]:
     """Where each figure stands: creature -> (place, who put it there, cycle)."""
-    return {f.args[0].name: (f.args[1], f.args[2], f.args[3]) for f in state if f.name == "figure"}
+    return {f.card.name: (f.place, f.player, f.cycle) for f in Figure.of(state)}
 
 
 def closed_seas(d: Draft, facts) -> set[Term]:
@@ -37,23 +38,24 @@ def effect_ends(d: Draft, facts, player: Term, card: Fn, move: Fn) -> None:
     """The player's chance to use ``card`` ends with ``move``: an island figure's
     card not placed goes to the discard pile; the placement flag goes."""
     placed = fn("placed", player, card)
-    placing = (move.name == "use" and len(move.args) == 2 and move.args[0] == card and placed not in d.facts
-               and _island_use(move) and move.args[1].args[0] in facts.islands)
+    use = Use.match(move)
+    placing = (use is not None and use.card == card and placed not in d.facts
+               and _island_use(move) and Island.read(use.target).name in facts.islands)
     if card.name in ISLAND_FIGURES and placed not in d.facts and not placing:
         discard_held(d, card)
     d.discard(placed)
 
 
 def _island_use(move: Fn) -> bool:
-    target = move.args[1] if len(move.args) == 2 else None
-    return isinstance(target, Fn) and target.name == "island" and len(target.args) == 1
+    use = Use.match(move)
+    return use is not None and Island.match(use.target) is not None
 
 
 def discard_held(d: Draft, card: Fn) -> None:
     """The card goes to the discard pile if its buyer holds it (not in the deck,
     the discard pile or on the track: e.g. shuffled back after the Chimera used it)."""
     if fn("deck", card) not in d.facts and fn("discard", card) not in d.facts and not any(
-            f.args[1] == card for f in d.having("track")):
+            f.card == card for f in Track.of(d)):
         d.add("discard", card)
 
 
@@ -64,18 +66,19 @@ def use(d: Draft, facts, player: Term, card: str, target: Term, cycle: int) -> b
         return False
     placed = fn("placed", player, Fn(card)) in d.facts
     has_effect = fn("effect", player, Fn(card)) in d.facts
-    if target.name == "island" and card in ISLAND_FIGURES and len(target.args) == 1:
-        if target.args[0] in facts.islands and not placed:
-            _place(d, player, card, target.args[0], cycle, has_effect)
+    island, sea, step = Island.match(target), Sea.match(target), KrakenStep.match(target)
+    if island is not None and card in ISLAND_FIGURES:
+        if island.name in facts.islands and not placed:
+            _place(d, player, card, island.name, cycle, has_effect)
         return True
-    if card == "kraken" and target.name == "sea" and len(target.args) == 1:
-        if target.args[0] in facts.seas and not placed:
-            _place(d, player, card, target.args[0], cycle, has_effect)
-            _destroy_fleets(d, target.args[0])
+    if card == "kraken" and sea is not None:
+        if sea.name in facts.seas and not placed:
+            _place(d, player, card, sea.name, cycle, has_effect)
+            _destroy_fleets(d, sea.name)
         return True
-    if card == "kraken" and target.name == "step" and len(target.args) == 1:
+    if card == "kraken" and step is not None:
         at = standing(d.facts).get("kraken")
-        to = target.args[0]
+        to = step.sea
         if placed and at is not None and to in facts.sea_adjacent.get(at[0], set()):
             d.change("gold", player, -1)
             d.discard(fn("figure", Fn("kraken"), *at))
@@ -87,15 +90,16 @@ def use(d: Draft, facts, player: Term, card: str, target: Term, cycle: int) -> b
         if not placed or at is None:
             return True
         next_to = facts.coasts.get(at[0], set())
-        space = target.args[0]
-        owners = {key.args[0]: n for key, n in d.counts("fleets").items() if key.args[1] == space and n > 0}
+        space = (Push.match(target) or Sink.read(target)).space
+        owners = {key.player: n for key, n in Fleets.counts(d).items() if key.sea == space and n > 0}
         if space not in next_to or not owners:
             return True
         if target.name == "sink":
             for owner, n in owners.items():
                 d.change("fleets", tup(owner, space), -n)
             return True
-        _, count, to = target.args
+        push = Push.read(target)
+        count, to = push.count, push.to
         owner, held = next(iter(owners.items()))
         if isinstance(count, int) and 1 <= count <= held and to in facts.sea_adjacent.get(space, set()):
             d.change("fleets", tup(owner, space), -count)
@@ -106,46 +110,45 @@ def use(d: Draft, facts, player: Term, card: str, target: Term, cycle: int) -> b
 
 def _place(d: Draft, player: Term, card: str, place: Term, cycle: int, has_effect: bool) -> None:
     """Rules figure_place, kraken_place, figure_collision."""
-    for f in [f for f in d.having("figure") if f.args[0] == Fn(card)]:
-        d.discard(f)
+    for f in [f for f in Figure.of(d) if f.card == Fn(card)]:
+        d.discard(f.term())
     if card in MULTI_USE and has_effect:
         d.add("placed", player, Fn(card))
-    others = [f for f in d.having("figure") if f.args[1] == place and card in ISLAND_FIGURES]
+    others = [f for f in Figure.of(d) if f.place == place and card in ISLAND_FIGURES]
     if others:
         for f in others:
-            d.discard(f)
-            discard_held(d, f.args[0])
+            d.discard(f.term())
+            discard_held(d, f.card)
         discard_held(d, Fn(card))
         return
     d.add("figure", Fn(card), place, player, cycle)
 
 
 def _destroy_fleets(d: Draft, space: Term) -> None:
-    for key, n in d.counts("fleets").items():
-        if key.args[1] == space and n > 0:
-            d.change("fleets", key, -n)
+    for key, n in Fleets.counts(d).items():
+        if key.sea == space and n > 0:
+            d.change("fleets", key.term(), -n)
 
 
 # -- rule figure_duration ------------------------------------------------------------------------
 def starts_acting(d: Draft, player: Term, cycle: int) -> None:
     """The player's actions begin: their island figures of an earlier cycle leave
     the board and their cards go to the discard pile."""
-    for f in list(d.having("figure")):
-        card, _, owner, placed_in = f.args
-        if card.name in ISLAND_FIGURES and owner == player and placed_in < cycle:
-            d.discard(f)
-            discard_held(d, card)
+    for f in Figure.of(d):
+        if f.card.name in ISLAND_FIGURES and f.player == player and f.cycle < cycle:
+            d.discard(f.term())
+            discard_held(d, f.card)
 
 
 # -- the Minotaur in a battle (rules minotaur_defends, minotaur_no_retreat; variant
 # minotaur_may_retreat in fastpath._battle_decision) -----------------------------------------------
-def minotaur_defends(d: Draft, battle: Fn) -> bool:
+def minotaur_defends(d: Draft, battle: Battle) -> bool:
     where = standing(d.facts).get("minotaur")
-    return battle.args[0] == Fn("land") and where is not None and where[0] == battle.args[1]
+    return battle.kind == Fn("land") and where is not None and where[0] == battle.place
 
 
 def minotaur_lost(d: Draft) -> None:
     """The defender lost a round with no troops left: the Minotaur goes."""
-    for f in [f for f in d.having("figure") if f.args[0] == Fn("minotaur")]:
-        d.discard(f)
+    for f in [f for f in Figure.of(d) if f.card == Fn("minotaur")]:
+        d.discard(f.term())
     discard_held(d, Fn("minotaur"))

@@ -35,13 +35,13 @@ from referee.text.syntax import quote as _quote
 from referee.text.toml_source import parse_toml
 from referee.text.transcript import (
     CHANCE,
-    CycleStart,
     FrozenMap,
     Header,
+    PeriodStart,
+    PlacementLine,
     Play,
     PlayerDecl,
     Span,
-    StartLine,
     Transcript,
 )
 
@@ -289,6 +289,58 @@ def hint(line_text: str, terms: set[str]) -> str:
     return ""
 
 
+#: Words of everyday English around a move that the notation leaves out: the
+#: verb ('recruit a troop on IS2' is 'troop on IS2'), articles, and prepositions
+#: it writes otherwise ('at IS2' is 'on IS2'; a move 'from IS5 to IS4' is 'IS5 -> IS4').
+_GAIN_VERBS = {"recruit", "hire", "add", "place", "put", "build", "construct", "raise", "get", "gain"}
+_MOVE_VERBS = {"move", "march", "sail", "send", "take"}
+_OFFER_VERBS = {"offer", "bid", "pay", "give"}
+_ARTICLES = {"a", "an", "the"}
+_AT = {"at", "in", "onto", "into", "upon"}
+
+
+def rephrasings(line_text: str) -> list[str]:
+    """The line as the notation writes what it seems to say: each move with its
+    verb, articles and English prepositions left out ('Ann/Ares: recruit troop
+    on IS2' → 'Ann/Ares: troop on IS2'; 'Ann: offer 5 GP to Zeus' → 'Ann: 5 on
+    Zeus'; 'move 2 troops from IS5 to IS4' → '2 troops IS5 -> IS4')."""
+    head, colon, body = re.split(r"([:：])", line_text, maxsplit=1) if re.search(r"[:：]", line_text) \
+        else ("", "", line_text)
+    if not colon or not body.strip():
+        return []
+    comment = ""
+    if "#" in body:
+        body, comment = body.split("#", 1)
+        comment = "  #" + comment
+    disputed = ""
+    if body.rstrip().endswith(("??", "？？")):
+        body, disputed = body.rstrip()[:-2], " ??"
+    pieces = [_rephrase_move(piece) for piece in re.split(r"[;；]", body)]
+    return [f"{head}{colon} {'; '.join(p for p in pieces if p)}{disputed}{comment}"]
+
+
+def _rephrase_move(piece: str) -> str:
+    words = piece.split()
+    if not words:
+        return ""
+    verb = words[0].casefold()
+    moving, offering = verb in _MOVE_VERBS, verb in _OFFER_VERBS
+    if verb in _GAIN_VERBS or moving or offering:
+        words = words[1:]
+    out: list[str] = []
+    for word in words:
+        key = word.casefold()
+        if key in _ARTICLES or (moving and key == "from") or (offering and key in ("gp", "gold", "coins")):
+            continue
+        if moving and key in ("to", "→"):
+            out.append("->")
+        elif (offering and key == "to") or (not moving and key in _AT):
+            out.append("on")
+        else:
+            out.append(word)
+    return " ".join(out)
+
+
 # ------------------------------------------------- lines to records --
 
 
@@ -505,7 +557,7 @@ class _Reader:
     # -- a cycle --
 
     def cycle_line(self, meta, children):
-        return CycleStart(self._number(children[1]), _span(meta))
+        return PeriodStart(self._number(children[1]), _span(meta))
 
     def slot(self, meta, children):
         tokens = list(children)
@@ -1001,7 +1053,7 @@ def _assemble(records: list, src: SourceText, game: str) -> Transcript:
     cycle = 0
     players: dict[str, str] = {}  # casefolded -> declared
     first_move: _MoveLine | None = None
-    starts: list[StartLine] = []
+    starts: list[PlacementLine] = []
 
     def player_list() -> str:
         return _and(list(players.values()))
@@ -1033,7 +1085,7 @@ def _assemble(records: list, src: SourceText, game: str) -> Transcript:
                 if any(line.player == name for line in starts):
                     raise src.error_at(f"a second 'start:' line for {name}: each player's placement is stated once",
                                        record.span)
-                starts.append(StartLine(name, record.value[1], record.span))
+                starts.append(PlacementLine(name, record.value[1], record.span))
                 continue
             if record.key in header:
                 raise src.error_at(
@@ -1073,7 +1125,7 @@ def _assemble(records: list, src: SourceText, game: str) -> Transcript:
                 resolved = tuple(resolve(t) for t in record.value)
                 record = _HeaderLine("order", resolved, record.span)
             header[record.key] = record
-        elif isinstance(record, CycleStart):
+        elif isinstance(record, PeriodStart):
             if (cycle == 0 and record.number != 1) or record.number < cycle:
                 # A heading forgotten (cycle 3 after cycle 1) or written twice is the
                 # referee's to judge: it says what it assumed (docs/notation.md).
@@ -1105,7 +1157,7 @@ def _assemble(records: list, src: SourceText, game: str) -> Transcript:
                     emit = dataclasses.replace(emit, move=_with_names(emit.move, {str(t): resolve(t) for t in emit.names}))
                 play = Play(
                     role=CHANCE if emit.chance else role,
-                    god=None if emit.chance else record.god,
+                    group=None if emit.chance else record.god,
                     move=emit.move,
                     text=emit.text,
                     span=emit.span,
@@ -1126,9 +1178,9 @@ def _assemble(records: list, src: SourceText, game: str) -> Transcript:
         players=header["players"].value,
         order=header["order"].value if "order" in header else None,
         rules=header["rules"].value if "rules" in header else "en",
-        board=header["board"].value if "board" in header else None,
+        data_file=header["board"].value if "board" in header else None,
         spans=FrozenMap({key: line.span for key, line in header.items()}),
-        start=tuple(starts),
+        placements=tuple(starts),
         options=FrozenMap({"position": header["position"].value}) if "position" in header else FrozenMap(),
     )
     return Transcript(source=src.name, header=head, events=tuple(events))

@@ -12,7 +12,11 @@ searched.
 from __future__ import annotations
 
 from referee.base.terms import Fn, fn
+from referee.game.parts.scenarios import Scenarios
 from referee.game.scenario import Scenario
+from referee.game.state import Draft
+
+from .game import position_item
 
 _HEAD3 = ["game: cyclades", "players: Ann red, Bob blue, Cy green"]
 _HEAD2 = ["game: cyclades", "players: Pat red, Quinn blue", "order: Pat, Quinn, Quinn, Pat", "board: 2p"]
@@ -315,3 +319,34 @@ SCENARIOS: tuple[Scenario, ...] = (
         "marker on IS7); free: an extra troop of Ann on IS6; moves: a new troop on IS1, IS6, IS7 or IS4"),
 )
 
+
+
+class CycladesScenarios(Scenarios):
+    """The scenarios above, and a 'position:' line read against one game's board
+    and players."""
+
+    scenarios = SCENARIOS
+    topics = ("offerings", "recruiting", "movement", "battles", "buildings and metropolises",
+              "Apollo and the prosperity marker", "islands and territory markers", "creatures",
+              "the end of the game")
+
+    def starting_position(self, state: frozenset) -> frozenset:
+        """The initial state with a 'position:' line's items added."""
+        if not self.game.position:
+            return state
+        d = Draft(state)
+        for change in self.game.position:
+            if change[0] == "change":
+                d.change(change[1], change[2], change[3])
+            else:
+                d.add(change[1], *change[2])
+        return d.freeze()
+
+    def use_variants(self, variants: tuple[str, ...]) -> None:
+        """Judge with exactly these variant modules switched on (the search's readings)."""
+        super().use_variants(variants)
+        self.game.setup.facts.variants = frozenset(variants)
+
+    def position_item(self, item: str) -> tuple:
+        """A 'position:' item read against this game's board and players."""
+        return position_item(item, self.game.board, self.game.players)

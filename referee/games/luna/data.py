@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from referee.base.errors import DataError, Position
+from referee.base.errors import DataError, FileError, Position
 from referee.text.toml_source import TomlSource
 
 KINDS = ("shrine", "herbs", "waves", "sailboat", "bribe", "book", "substitute")
@@ -144,9 +144,11 @@ def load(override: str | Path | None = None, where: Position | None = None) -> L
             raise DataError(f"a Luna data file is a .toml file (docs/luna.md), not '{override}'", where)
         try:
             if not path.is_file() or path.stat().st_size > MAX_FILE:
-                raise DataError(f"the data file {override} must be a regular file of at most 1 MiB", where)
+                raise FileError(f"the data file {override} must be a regular file of at most 1 MiB", where)
             text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
+        except OSError as e:
+            raise FileError(f"cannot read the data file {override}: {e}", where) from None
+        except UnicodeDecodeError as e:
             raise DataError(f"cannot read the data file {override}: {e}", where) from None
         extra = _read(str(override), text)
         sources = dict(data["sources"])

@@ -5,6 +5,23 @@ from __future__ import annotations
 from collections import defaultdict
 
 from referee.base.terms import Fn, Term, fn
+from referee.games.luna.fluents import (
+    Banish,
+    BookMove,
+    Council,
+    Enter,
+    Favour,
+    Herbs,
+    Novices,
+    NovicesMove,
+    Occupy,
+    Recruit,
+    Sailboat,
+    Shrine,
+    ShrineMove,
+    Travel,
+    Waves,
+)
 
 JETTY = fn("jetty")
 
@@ -108,10 +125,11 @@ class _Position:
         self.active: dict = defaultdict(int)
         self.shrines: set = set()
         for f in state or ():
-            if f.name == "novices" and f.args[0] == player and f.args[2] == Fn("active"):
-                self.active[f.args[1]] = f.args[3]
-            if f.name == "shrine" and f.args[0] == player:
-                self.shrines.add(f.args[1])
+            novices = Novices.match(f)
+            if novices is not None and novices.player == player and novices.status == Fn("active"):
+                self.active[novices.place] = novices.amount
+            if (shrine := Shrine.match(f)) is not None and shrine.player == player:
+                self.shrines.add(shrine.island)
         self.known = state is not None
 
     def using(self, island, needed: int) -> str:
@@ -133,8 +151,8 @@ def group_moves(moves: list[Fn], limit: int | None, data=None, state: frozenset 
         return 1 if island in pos.shrines else 2
 
     options: dict = defaultdict(set)
-    for m in by.get("favour", []):
-        options[m.args[0]].add(m.args[1])
+    for m in map(Favour.read, by.get("favour", [])):
+        options[m.island].add(m.substitute)
     for i, subs in sorted(options.items()):
         base = need(i)
         words = f"take a favour on {_island(i, data)} "
@@ -148,26 +166,31 @@ def group_moves(moves: list[Fn], limit: int | None, data=None, state: frozenset 
             words += " (or a substitute novice alone)" if base == 1 else f" (or a substitute novice and {base - 1})"
         out.append(words)
     recruit: dict = defaultdict(set)
-    for m in by.get("recruit", []):
-        recruit[m.args[1]].add(m.args[0])
+    for m in map(Recruit.read, by.get("recruit", [])):
+        recruit[m.substitute].add(m.island)
     for s_, islands in sorted(recruit.items()):
         out.append(f"recruit on island {_cut([str(i) for i in sorted(islands)], limit)} "
                    f"(2 novices{', one of them a substitute novice' if s_ else ''})")
-    for m in sorted(by.get("shrine", []), key=lambda m: (m.args[1], m.args[0])):
-        i, s = m.args
+    for m in sorted(map(ShrineMove.read, by.get("shrine", [])), key=lambda m: (m.substitute, m.island)):
+        i, s = m.island, m.substitute
         out.append(f"build a shrine on {_island(i, data)}{_with(s, 'substitute novice')}")
     if by.get("novices"):
-        out.append("a pair of novices on island " + _cut([str(m.args[0]) for m in sorted(by["novices"])], limit))
+        islands = [str(NovicesMove.read(m).island) for m in sorted(by["novices"])]
+        out.append("a pair of novices on island " + _cut(islands, limit))
     herbs = defaultdict(list)
-    for m in by.get("herbs", []):
-        herbs[m.args[0]].append(m.args[1])
+    for m in map(Herbs.read, by.get("herbs", [])):
+        herbs[m.island].append(m.amount)
     if herbs:
         out.append("herbs: reactivate " + _cut([f"{_range(c)} on island {i}" for i, c in sorted(herbs.items())], limit))
     for kind in ("travel", "waves"):
         sources = defaultdict(set)
         for m in by.get(kind, []):
-            f, s, c = (m.args[0], "active", m.args[2]) if kind == "travel" else \
-                (m.args[0], m.args[1].name, m.args[3])
+            if kind == "travel":
+                travel = Travel.read(m)
+                f, s, c = travel.origin, "active", travel.amount
+            else:
+                waves = Waves.read(m)
+                f, s, c = waves.origin, waves.status.name, waves.amount
             sources[(f, s)].add(c)
         if sources:
             parts = [f"up to {max(c)}{'' if s == 'active' or f == JETTY else ' ' + s} from {_island(f)}"
@@ -175,30 +198,31 @@ def group_moves(moves: list[Fn], limit: int | None, data=None, state: frozenset 
             what = "active novices" if kind == "travel" else "novices (waves favour)"
             out.append(f"{kind}: {what}, {_cut(parts, limit)}, to other islands (more groups may follow)")
     sail = defaultdict(set)
-    for m in by.get("sailboat", []):
-        sail[m.args[0]].add(m.args[2])
+    for m in map(Sailboat.read, by.get("sailboat", [])):
+        sail[m.origin].add(m.amount)
     if sail:
         out.append("sailboat: " + _cut([f"{_range(c)} from {_island(f)}" for f, c in sorted(sail.items(), key=str)],
                                        limit) + " to another island")
     for bribe in (0, 1):
-        tiles = sorted((m.args[1], m.args[0]) for m in by.get("occupy", []) if m.args[2] == bribe)
+        tiles = sorted((m.tile, m.island) for m in map(Occupy.read, by.get("occupy", [])) if m.bribe == bribe)
         if tiles:
             out.append(f"occupy temple tile{'s' if len(tiles) > 1 else ''} "
                        + _cut([f"{t} from island {i}" for t, i in tiles], limit) + _with(bribe, "bribe"))
     for bribe in (0, 1):
-        tiles = sorted(m.args[0] for m in by.get("enter", []) if m.args[1] == bribe)
+        tiles = sorted(m.tile for m in map(Enter.read, by.get("enter", [])) if m.bribe == bribe)
         if tiles:
             out.append("enter the temple with tile " + _cut([str(t) for t in tiles], limit) + _with(bribe, "bribe"))
     if by.get("book"):
-        out.append("book: " + _cut([f"{m.args[0]} -> {m.args[1]}" for m in sorted(by["book"])], limit))
+        books = map(BookMove.read, sorted(by["book"]))
+        out.append("book: " + _cut([f"{m.source} -> {m.target}" for m in books], limit))
     council = defaultdict(set)
-    for m in by.get("council", []):
-        council[(m.args[0], m.args[2])].add(m.args[1])
+    for m in map(Council.read, by.get("council", [])):
+        council[(m.island, m.substitute)].add(m.seats)
     for (i, s), seats in sorted(council.items()):
         out.append(f"council: advance {_range(list(seats))} seats with novices of island {i}"
                    f"{_with(s, 'substitute novice')}")
     for s in (0, 1):
-        steps = [m.args[0] for m in by.get("banish", []) if m.args[1] == s]
+        steps = [m.steps for m in map(Banish.read, by.get("banish", [])) if m.substitute == s]
         if steps:
             out.append(f"banish the Apostate {_range(steps)} islands on{_with(s, 'substitute novice')}")
     if by.get("done"):

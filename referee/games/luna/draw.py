@@ -28,15 +28,17 @@ from typing import Iterable, Sequence
 
 from referee.base.errors import RefereeError
 from referee.base.terms import Fn
+from referee.game.fluents import Control, Phase, Winner
 from referee.game.picture import INK as _INK
 from referee.game.picture import Picture
 from referee.game.picture import Svg as _Svg
 from referee.game.picture import svg_escape as _esc
 from referee.game.picture import svg_number as _n
+from referee.games.luna import fluents
 
 from . import data as luna_data
 
-__all__ = ["LunaPosition", "position_from_state", "render_svg", "render_text", "LunaPicture", "PICTURE", "COLOURS"]
+__all__ = ["LunaPosition", "position_from_state", "render_svg", "render_text", "LunaPicture", "COLOURS"]
 
 #: Fill colours of the players' colours (the idents of names.toml).
 COLOURS = {
@@ -119,6 +121,13 @@ def _text(term) -> str:
     return str(term)
 
 
+#: The fluents a position shows, by name.
+_DRAWN = {drawn.NAME: drawn for drawn in (
+    fluents.Novices, fluents.Supply, fluents.Shrine, fluents.Figure, fluents.Pool, fluents.Holds, fluents.Path,
+    fluents.OnTile, fluents.Temple, fluents.Vacant, fluents.Book, fluents.Score, fluents.Disc, fluents.Markers,
+    fluents.Round, Phase, fluents.Start, Control, Winner)}
+
+
 def position_from_state(state: Iterable[Fn]) -> LunaPosition:
     """Read the table from a state's fluents (rules/state.lp): ``novices(P,L,S,C)``,
     ``supply(P,C)``, ``shrine(P,I)``, ``figure(F,I)``, ``pool(I,C)``,
@@ -143,38 +152,47 @@ def position_from_state(state: Iterable[Fn]) -> LunaPosition:
     for f in state:
         if not isinstance(f, Fn):
             continue
-        a, n = f.args, len(f.args)
-        if f.name == "novices" and n == 4 and isinstance(a[3], int):
-            key = (_text(a[0]), _text(a[1]), _text(a[2]))
-            novices[key] = novices.get(key, 0) + a[3]
-        elif f.name == "supply" and n == 2:
-            supply[_text(a[0])] = a[1]
-        elif f.name == "shrine" and n == 2:
-            shrines.add((_text(a[0]), _text(a[1])))
-        elif f.name == "figure" and n == 2:
-            figures[_text(a[0])] = _text(a[1])
-        elif f.name == "pool" and n == 2:
-            pool[_text(a[0])] = a[1]
-        elif f.name == "holds" and n == 2:
-            holds.setdefault(_text(a[0]), set()).add(_text(a[1]))
-        elif f.name == "path" and n == 1 and isinstance(a[0], int):
-            path.add(a[0])
-        elif f.name == "on_tile" and n == 2 and isinstance(a[0], int):
-            on_tile[a[0]] = _text(a[1])
-        elif f.name == "temple" and n == 2 and isinstance(a[0], int):
-            temple[a[0]] = _text(a[1])
-        elif f.name == "vacant" and n == 1 and isinstance(a[0], int):
-            vacant.add(a[0])
-        elif f.name == "book" and n == 1 and isinstance(a[0], int):
-            books.add(a[0])
-        elif f.name == "score" and n == 2:
-            scores[_text(a[0])] = a[1]
-        elif f.name == "disc" and n == 3:
-            discs[_text(a[0])] = (a[1], a[2])
-        elif f.name in ("markers", "round", "phase", "start", "control") and n == 1:
-            single[f.name] = a[0]
-        elif f.name == "winner" and n == 1:
-            winners.append(_text(a[0]))
+        drawn = _DRAWN.get(f.name)
+        view = drawn.match(f) if drawn is not None else None
+        if isinstance(view, fluents.Novices) and isinstance(view.amount, int):
+            key = (_text(view.player), _text(view.place), _text(view.status))
+            novices[key] = novices.get(key, 0) + view.amount
+        elif isinstance(view, fluents.Supply):
+            supply[_text(view.player)] = view.amount
+        elif isinstance(view, fluents.Shrine):
+            shrines.add((_text(view.player), _text(view.island)))
+        elif isinstance(view, fluents.Figure):
+            figures[_text(view.name)] = _text(view.island)
+        elif isinstance(view, fluents.Pool):
+            pool[_text(view.island)] = view.amount
+        elif isinstance(view, fluents.Holds):
+            holds.setdefault(_text(view.player), set()).add(_text(view.kind))
+        elif isinstance(view, fluents.Path) and isinstance(view.tile, int):
+            path.add(view.tile)
+        elif isinstance(view, fluents.OnTile) and isinstance(view.tile, int):
+            on_tile[view.tile] = _text(view.player)
+        elif isinstance(view, fluents.Temple) and isinstance(view.tile, int):
+            temple[view.tile] = _text(view.player)
+        elif isinstance(view, fluents.Vacant) and isinstance(view.tile, int):
+            vacant.add(view.tile)
+        elif isinstance(view, fluents.Book) and isinstance(view.tile, int):
+            books.add(view.tile)
+        elif isinstance(view, fluents.Score):
+            scores[_text(view.player)] = view.points
+        elif isinstance(view, fluents.Disc):
+            discs[_text(view.player)] = (view.seat, view.height)
+        elif isinstance(view, fluents.Markers):
+            single["markers"] = view.left
+        elif isinstance(view, fluents.Round):
+            single["round"] = view.number
+        elif isinstance(view, Phase):
+            single["phase"] = view.name
+        elif isinstance(view, fluents.Start):
+            single["start"] = view.player
+        elif isinstance(view, Control):
+            single["control"] = view.role
+        elif isinstance(view, Winner):
+            winners.append(_text(view.player))
     return LunaPosition(
         novices, supply, frozenset(shrines), figures, pool, {p: tuple(sorted(k)) for p, k in holds.items()},
         frozenset(path), on_tile, temple, frozenset(vacant), books=frozenset(books), scores=scores, discs=discs,
@@ -677,7 +695,3 @@ class LunaPicture(Picture):
     def position(self, rules, state: frozenset, players: Sequence[tuple[str, str]], title: str, svg: bool) -> str:
         render = render_svg if svg else render_text
         return render(table_of(rules.data, len(rules.players)), position_from_state(state), players, title=title)
-
-
-#: The picture the game gives (Luna.picture, imported when first read).
-PICTURE = LunaPicture()

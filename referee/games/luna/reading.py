@@ -8,6 +8,7 @@ The notation is described in docs/luna.md.  Every problem is a
 from __future__ import annotations
 
 import functools
+import re
 from pathlib import Path
 
 from referee.base.errors import NotationError
@@ -15,7 +16,7 @@ from referee.base.terms import Fn, fn
 from referee.base.words import did_you_mean
 from referee.text.syntax import Leaf, Node, SourceText
 from referee.text.toml_source import parse_toml
-from referee.text.transcript import CycleStart, FrozenMap, Header, Play, PlayerDecl, Span, Transcript
+from referee.text.transcript import FrozenMap, Header, PeriodStart, Play, PlayerDecl, Span, Transcript
 
 ISLANDS = range(1, 8)
 JETTY = fn("jetty")
@@ -59,8 +60,31 @@ def known(word: str) -> bool:
 
 
 def hint(line_text: str, terms: set[str]) -> str:
-    """No advice is added to Luna's syntax errors."""
+    """No advice is added to Luna's syntax errors (rephrasings offers the line's nearest form)."""
     return ""
+
+
+#: Words of everyday English around an action that the notation leaves out:
+#: 'take a favour on 3' is 'favour on 3', 'build a shrine on 4' is 'shrine on 4',
+#: 'recruit 2 novices on 2' is 'recruit on 2', 'banish the Apostate 2' is 'banish 2'.
+_LEFT_OUT = {"a", "an", "the", "one", "two", "apostate", "disc"}
+_VERBS = {"take", "build", "place", "put", "get", "gain", "use", "do"}
+
+
+def rephrasings(line_text: str) -> list[str]:
+    """The line as the notation writes what it seems to say (its action's verb,
+    articles and the words the notation leaves out dropped)."""
+    match = re.match(r"(\s*[^:：]+[:：])(.*?)(\s*(?:\?\?|？？))?(\s*#.*)?$", line_text)
+    if not match or not match.group(2).strip():
+        return []
+    words = match.group(2).split()
+    if words[0].casefold() in _VERBS:
+        words = words[1:]
+    if words and words[0].casefold() == "recruit":  # 'recruit 2 novices on 2': the novices are the action's
+        place = next((n for n, w in enumerate(words) if w.casefold() in ("on", "island")), len(words))
+        words = ["recruit", *words[place:]]
+    words = [w for w in words if w.casefold() not in _LEFT_OUT] or words
+    return [f"{match.group(1)} {' '.join(words)}{' ??' if match.group(3) else ''}{match.group(4) or ''}"]
 
 
 def expected(terms: set[str]) -> str:
@@ -236,7 +260,7 @@ class _Reader:
             raise self.fail("with 'layout: normal' the game begins with 'preparation': the shrines and"
                             " novices are placed before round 1", node.span)
         self.round = number
-        self.events.append(CycleStart(number, node.span))
+        self.events.append(PeriodStart(number, node.span))
 
     def do_move_line(self, node: Node) -> None:
         player = node.leaves("PLAYER")[0]
@@ -340,7 +364,7 @@ class _Reader:
             game="luna",
             players=self.header["players"][0],
             rules=self.header.get("rules", ("en",))[0],
-            board=self.header.get("board", (None,))[0],
+            data_file=self.header.get("board", (None,))[0],
             spans=FrozenMap({key: span for key, (_, span) in self.header.items()}),
             options=FrozenMap(options),
         )

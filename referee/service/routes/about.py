@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 
 from referee.ask.session import readings
 from referee.game.registry import UnknownGameError, default_game, known_games
@@ -30,8 +30,9 @@ async def game_readings(game: Annotated[str, Query(max_length=40)] = default_gam
 
 
 @router.get("/api/status", summary="The service's workers and queue")
-async def status(jobs: WorkerJobs, network: ServiceNetwork) -> dict:
+async def status(http: Request, jobs: WorkerJobs, network: ServiceNetwork) -> dict:
     """The worker processes (pids), requests waiting and running, workers
     replaced, requests dropped because their client left; whether the service
-    is on a network."""
+    is on a network. On a network, only from the computer running the service."""
+    network.refuse_remote((http.client.host if http.client else "") or "", "the service's status is read")
     return {**jobs.pool.stats(), "pids": jobs.pool.pids(), "network": network.network}

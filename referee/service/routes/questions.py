@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter, Depends, Request
 
+from referee.ask.options import CheckOptions
 from referee.service.dependencies import ServiceLimits, ServiceNetwork, WorkerJobs
 from referee.service.models import (
     BoardRequest,
@@ -32,8 +33,9 @@ class Answerer:
     async def answer(self, job: str, request: TranscriptRequest) -> dict:
         self.network.refuse_anonymous()
         self.limits.check_transcript(request.transcript)
-        data = request.model_dump(by_alias=True)
-        data["time_limit"] = self.limits.time_limit
+        data = request.model_dump(by_alias=True, exclude={"rules", "viewpoint"})
+        data["options"] = CheckOptions(rules=request.rules, time_limit=self.limits.time_limit,
+                                       viewpoint=request.viewpoint).to_json()
         answer = await self.jobs.run(job, data, recent=hash((request.transcript, request.name, request.rules)))
         answer["request"] = {"rules": request.rules, "as": request.viewpoint, "revision": None}
         return answer
@@ -72,9 +74,13 @@ async def board(request: BoardRequest, answerer: Answer) -> dict:
 
 
 @router.post("/api/compare", summary="Where two rules readings disagree")
-async def compare(request: CompareRequest, jobs: WorkerJobs, limits: ServiceLimits) -> dict:
+async def compare(request: CompareRequest, http: Request, jobs: WorkerJobs, limits: ServiceLimits,
+                  network: ServiceNetwork) -> dict:
     """As `referee compare GAME --rules A --rules B --json`: the solver's search
     for small positions and moves the two readings judge differently, each
-    disagreement with its variants, a minimal witness and both verdicts."""
+    disagreement with its variants, a minimal witness and both verdicts. On a
+    network, only from the computer running the service (a search holds a
+    worker for up to --compare-time-limit)."""
+    network.refuse_remote((http.client.host if http.client else "") or "", "readings are compared")
     return await jobs.run("compare", request.model_dump(),
                           bound=(limits.compare_time_limit, "referee serve --compare-time-limit"))

@@ -8,12 +8,19 @@
 //
 // Every answer says which request it answers (reading, viewpoint, revision);
 // an answer to a question the page no longer asks is dropped, never shown.
+//
+// What the player must see is kept until they have seen it: a line refused (a
+// conflict with another phone's line, say) is a notice they dismiss, and the line
+// stays in its box. A lost connection is said while it lasts, the table shown
+// meanwhile is marked stale, and when the service answers again the page catches
+// up and says how many revisions came meanwhile.
 "use strict";
 
 const $ = (selector) => document.querySelector(selector);
 const NARROW = window.matchMedia("(max-width: 760px)");
 const ZOOMS = [1, 1.5, 2, 3, 4];
 const FOLLOW_MS = 2000;
+const FOLLOW_TIMEOUT_MS = 10000;  // a look at the table's revision that takes longer: the connection is lost
 
 const page = {
   name: "transcript.txt", report: null, games: {}, selected: null, board: null, zoom: 0,
@@ -24,20 +31,45 @@ const page = {
   selection: 0,         // bumped whenever another move is chosen
   editing: false,       // a line is being edited: following the table waits
   gone: false,          // the host took this link's player off the table (410): nothing more is asked
+  following: false,     // a look at the table's revision is on its way
+  unanswered: null,     // the service cannot be reached: {since: the revision shown then, code}
 };
 
-async function api(path, body) {
-  const response = await fetch(path, body === undefined ? {} : {
+// An answer of the service, or the error it answered with. When no answer comes (the network is
+// down, or the service does not answer: a 5xx that is not the referee's own error), the error's
+// code is "offline" or "unavailable" (``unanswered``), and its message says so plainly.
+async function api(path, body, timeout) {
+  const options = body === undefined ? {} : {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
-  });
+  };
+  if (timeout) options.signal = AbortSignal.timeout(timeout);
+  let response;
+  try {
+    response = await fetch(path, options);
+  } catch {
+    throw { code: "offline", status: 0, message: page.token ? "connection lost: retrying…" : "connection lost" };
+  }
   let data;
   try { data = await response.json(); } catch (e) { data = {}; }
   if (!response.ok) {
+    if (response.status >= 500 && !(data.error && data.error.code === "internal")) {
+      const retrying = page.token ? ": retrying…" : "";
+      throw { code: "unavailable", status: response.status,
+              message: `the service is not answering (HTTP ${response.status})${retrying}` };
+    }
     const error = data.error || { code: "http", message: `${response.status} ${response.statusText}` };
     error.status = response.status;
     throw error;
   }
   return data;
+}
+
+function unanswered(error) {
+  return error.code === "offline" || error.code === "unavailable";
+}
+
+function describe(error) {
+  return unanswered(error) ? error.message : `${where(error)}error[${error.code}]: ${error.message}`;
 }
 
 // -- what the page asks about ------------------------------------------------------------------
@@ -137,9 +169,13 @@ async function check(selectLast) {
     else hideDetail();
   } catch (error) {
     if (asked.generation !== page.generation) return;
+    if (unanswered(error) && page.token) {  // the lines shown stay, marked stale, until the service answers
+      lostConnection(error);
+      return;
+    }
     page.report = null;
     showLines(null, error);
-    setStatus(`${where(error)}error[${error.code}]: ${error.message}`, "illegal");
+    setStatus(describe(error), "illegal");
     hideDetail();
   } finally {
     $("#check").disabled = false;
@@ -210,7 +246,7 @@ function showLines(report, error) {
       item.tabIndex = 0;
       item.prepend(element("span", illegal ? "✗" : "✓", "mark"));
       const first = onLine.find((m) => !m.legal) || onLine[0];
-      item.addEventListener("click", (event) => { if (!event.target.closest(".edit, form")) select(first.number); });
+      item.addEventListener("click", (event) => { if (!event.target.closest(".edit, .withdraw, form")) select(first.number); });
       item.addEventListener("keydown", (event) => { if (event.key === "Enter" && event.target === item) select(first.number); });
     } else if (broken.length) {
       item.classList.add("illegal");
@@ -237,19 +273,67 @@ function showLines(report, error) {
       const hint = canEdit() ? "" : " (the host can correct it)";
       item.append(element("div", `not read, column ${notRead.column}: ${notRead.message}${hint}`, "why"));
     }
+    const tools = element("span", undefined, "tools");
     if (canEdit() && (onLine.length || notRead || (stop && stop.line === number))) {
       const edit = element("button", "✎", "edit");
       edit.type = "button";
       edit.title = "Edit or remove this line";
       edit.setAttribute("aria-label", `Edit or remove line ${number}`);
       edit.addEventListener("click", () => editLine(item, number, line));
-      item.append(edit);
+      tools.append(edit);
     }
+    if (canWithdraw(line)) {
+      const withdraw = element("button", "Withdraw", "withdraw");
+      withdraw.type = "button";
+      withdraw.title = "Withdraw this line from the players' view";
+      withdraw.setAttribute("aria-label", `Withdraw line ${number} from the players' view`);
+      withdraw.addEventListener("click", () => confirmWithdrawal(item, number));
+      tools.append(withdraw);
+    }
+    if (tools.childElementCount) item.prepend(tools);  // first: it stands at the line's right, its text beside it
     list.append(item);
   });
 }
 
 // -- correcting a line ------------------------------------------------------------------------
+
+// The host of a table may withdraw any line but the header's game and players (those are corrected).
+function canWithdraw(line) {
+  return Boolean(page.token && page.table.you.host && line.trim() && !/^\s*(game|players)\s*:/i.test(line));
+}
+
+function confirmWithdrawal(item, number) {
+  if (item.querySelector("form")) return;
+  page.editing = true;
+  const form = element("form", undefined, "line-edit line-withdraw");
+  const question = element("span", `Withdraw line ${number} from the players' view? No player's link will show it `
+    + "again, in any revision; yours still does.", "withdraw-question");
+  const confirm = element("button", "Withdraw");
+  confirm.type = "submit";
+  const cancel = element("button", "Cancel");
+  cancel.type = "button";
+  form.append(question, confirm, cancel);
+  item.append(form);
+  confirm.focus();
+  const done = () => { page.editing = false; form.remove(); };
+  cancel.addEventListener("click", done);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    done();
+    await withdrawLine(number);
+  });
+}
+
+async function withdrawLine(number) {
+  try {
+    await api(`/api/tables/${page.token}/withdraw`, { revision: page.revision, line: number });
+    dismiss("refused");
+  } catch (error) {
+    refused(`Line ${number} was not withdrawn`, error);
+    if (unanswered(error)) return;
+  }
+  await loadTable(false);
+}
 
 function editLine(item, number, line) {
   if (item.querySelector("form")) return;
@@ -291,8 +375,10 @@ async function replaceLine(number, replacement) {
   }
   try {
     await api(`/api/tables/${page.token}/correct`, { revision: page.revision, transcript: corrected });
+    dismiss("refused");
   } catch (error) {
-    setStatus(`error[${error.code}]: ${error.message}`, "illegal");
+    refused("Your correction was not made", error);
+    if (unanswered(error)) return;
   }
   await loadTable(false);
 }
@@ -325,8 +411,9 @@ async function select(number) {
   } catch (error) {
     if (mine !== page.selection || explained.asked.generation !== page.generation) return;
     $("#detail-title").textContent = `Move ${number}`;
-    $("#verdict").textContent = `${where(error)}error[${error.code}]: ${error.message}`;
+    $("#verdict").textContent = describe(error);
     $("#verdict").className = "illegal";
+    if (unanswered(error) && page.token) lostConnection(error);
   }
 }
 
@@ -385,8 +472,9 @@ function showVerdict(v) {
                         ...v.notes.map((n) => element("li", `note: ${n}`)));
   const alternatives = v.alternatives || [];
   const seenAs = v.viewpoint ? `, as ${v.viewpoint} sees it` : "";
+  const instead = v.legal ? "may be done here" : "may be done instead";  // a legal move stands
   $("#alternatives-title").textContent = alternatives.length
-    ? `What may be done instead (${v.alternatives_for}${seenAs})` : `Nothing may be done instead (${v.alternatives_for})`;
+    ? `What ${instead} (${v.alternatives_for}${seenAs})` : `Nothing ${instead} (${v.alternatives_for})`;
   $("#alternatives").replaceChildren(...alternatives.map((a) => element("li", a)));
   if (v.alternatives_complete === false) {
     const count = v.alternatives_total === null ? "a summary" : `${v.alternatives_total} legal moves in all`;
@@ -445,17 +533,22 @@ async function loadTable(selectLast) {
   try {
     const table = await api(`/api/tables/${page.token}`);
     const moved = page.revision !== table.revision;
+    const followed = page.revision !== null;
     page.table = table;
     page.name = table.name;
     if (moved) {
       page.revision = table.revision;
       changed();
+      if (followed && !table.you.host && table.changed.kind === "withdrawn") {
+        notify(`The host withdrew line ${table.changed.line} from the players' view.`, "withdrawn");
+      }
     }
     showTableBar(table);
     if (moved || !page.report) await check(selectLast);
   } catch (error) {
     if (error.status === 410) leave(error);
-    else setStatus(`error[${error.code}]: ${error.message}`, "illegal");
+    else if (unanswered(error)) lostConnection(error);
+    else setStatus(describe(error), "illegal");
   }
 }
 
@@ -473,22 +566,122 @@ function showTableBar(table) {
   }
   if (table.links) {
     $("#table-links").hidden = false;
-    const links = [["host", table.links.host.url], ...table.links.players.map((l) => [l.player, l.url])];
-    $("#links").replaceChildren(...links.map(([who, url]) => {
-      const item = element("li");
-      item.append(element("span", `${who}: `), element("code", new URL(url, location.href).href));
+    // each player's link with its QR code, for the phones at the table; the host's link apart: it
+    // sees every screen, so it is never in the list shown to the table
+    $("#links").replaceChildren(...table.links.players.map((link) => {
+      const item = element("li", undefined, "player-link");
+      const code = element("img");
+      code.src = link.qr;
+      code.alt = `QR code of ${link.player}'s link`;
+      code.className = "qr";
+      item.append(element("strong", link.player), code, element("code", link.link), copyButton(link.link));
       return item;
     }));
+    const host = $("#host-link");
+    host.replaceChildren(element("span", "Your host link (sees every screen: keep it to yourself): "),
+                         element("code", table.links.host.link), copyButton(table.links.host.link));
   }
 }
 
+function copyButton(text) {
+  const button = element("button", "Copy");
+  button.type = "button";
+  button.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      button.textContent = "Copied";
+    } catch {  // no clipboard (a page not served over https, or refused): select the text to copy by hand
+      const range = document.createRange();
+      range.selectNodeContents(button.previousSibling);
+      getSelection().removeAllRanges();
+      getSelection().addRange(range);
+      button.textContent = "Selected: copy it";
+    }
+  });
+  return button;
+}
+
+// Every FOLLOW_MS the page looks at the table's revision, and reloads the table when it moved.
+// While no answer comes it says so, every look, and when one comes it catches up.
 async function follow() {
-  if (document.hidden || page.editing || page.gone) return;
+  if (document.hidden || page.editing || page.gone || page.following) return;
+  page.following = true;
   try {
-    const now = await api(`/api/tables/${page.token}/revision`);
-    if (now.revision !== page.revision) await loadTable(false);
+    const now = await api(`/api/tables/${page.token}/revision`, undefined, FOLLOW_TIMEOUT_MS);
+    if (page.unanswered) await catchUp(now.revision);
+    else if (now.revision !== page.revision) await loadTable(false);
   } catch (error) {
-    if (error.status === 410) leave(error); // else the next look will tell
+    if (error.status === 410) leave(error);
+    else if (unanswered(error)) lostConnection(error);
+    else setStatus(describe(error), "illegal");
+  } finally {
+    page.following = false;
+  }
+}
+
+// No answer from the service: said at once and for as long as it lasts; the table shown
+// meanwhile is marked stale (it is the table as it stood at that revision).
+function lostConnection(error) {
+  if (!page.token || page.gone) return;
+  const shown = page.report && page.report.request ? page.report.request.revision : page.revision;
+  if (!page.unanswered) page.unanswered = { since: shown ?? page.revision };
+  page.unanswered.code = error.code;
+  const connection = $("#connection");
+  connection.hidden = false;
+  connection.className = "lost";
+  const since = page.unanswered.since === null ? "" : ` at revision ${page.unanswered.since}`;
+  const said = `${error.message} What is shown below is the table as it stood${since}: it may be stale.`;
+  if (connection.textContent !== said) connection.textContent = said;  // said again only when it changes
+  $("#result").classList.add("stale");
+}
+
+// The service answers again, at revision ``now``: the table is read again and checked, and the
+// player is told what was missed meanwhile.
+async function catchUp(now) {
+  const { since, code } = page.unanswered;
+  page.unanswered = null;
+  $("#connection").hidden = true;
+  $("#connection").textContent = "";
+  $("#result").classList.remove("stale");
+  page.report = null;  // what was asked while no answer came is asked again
+  changed();
+  await loadTable(false);
+  if (page.unanswered || page.gone) return;  // lost again meanwhile
+  const missed = now - since;
+  const back = code === "offline" ? "The connection is back" : "The service answers again";
+  notify(missed ? `${back}: ${missed} revision${missed > 1 ? "s" : ""} came meanwhile; the table is brought up `
+    + `to revision ${now}.` : `${back}: the table did not change meanwhile.`, "reconnected");
+}
+
+// -- notices: kept until the player has seen them ----------------------------------------------
+
+function notify(message, kind) {
+  dismiss(kind);
+  const notice = element("li", undefined, `notice ${kind}`);
+  notice.dataset.kind = kind;
+  const seen = element("button", "OK", "seen");
+  seen.type = "button";
+  seen.setAttribute("aria-label", "Seen: dismiss this notice");
+  seen.addEventListener("click", () => notice.remove());
+  notice.append(element("span", message, "notice-text"), seen);
+  $("#notices").append(notice);
+}
+
+function dismiss(kind) {
+  for (const notice of document.querySelectorAll(`#notices li[data-kind="${kind}"]`)) notice.remove();
+}
+
+// A line or a correction that was refused, or never reached the service: what the player wrote
+// stays where it was, to send again.
+function refused(what, error) {
+  if (unanswered(error)) {
+    lostConnection(error);
+    notify(`${what}: ${error.message.replace(/: retrying…$/, "")}; it is kept, to send again when the `
+      + "connection is back.", "refused");
+  } else if (error.code === "conflict") {
+    notify(`${what}: ${error.message}. The table below now shows their change; yours is kept in the box.`, "refused");
+  } else {
+    notify(`${what}: ${describe(error)}`, "refused");
   }
 }
 
@@ -496,6 +689,9 @@ async function follow() {
 // stops showing the table.
 function leave(error) {
   page.gone = true;
+  page.unanswered = null;
+  $("#connection").hidden = true;
+  $("#result").classList.remove("stale");
   changed();
   page.report = null;
   hideDetail();
@@ -537,10 +733,10 @@ $("#build").addEventListener("submit", async (event) => {
   try {  // stored by the service before anything judges it; refused if the table moved on meanwhile
     await api(`/api/tables/${page.token}/lines`, { line, revision: page.revision });
     $("#next-line").value = "";
+    dismiss("refused");
     await loadTable(true);
-  } catch (error) {
-    setStatus(`error[${error.code}]: ${error.message}${error.code === "conflict" ? " (your line is kept in the box)" : ""}`,
-              "illegal");
+  } catch (error) {  // the line stays in its box
+    refused("Your line was not added", error);
     if (error.code === "conflict") await loadTable(false);
   }
 });
@@ -552,7 +748,7 @@ $("#new-table").addEventListener("click", async () => {
     const table = await api("/api/tables", body);
     location.href = table.host.url;
   } catch (error) {
-    setStatus(`${where(error)}error[${error.code}]: ${error.message}`, "illegal");
+    setStatus(describe(error), "illegal");
   }
 });
 
@@ -569,4 +765,6 @@ if (page.token) {
   document.body.classList.add("table-mode");
   loadTable(false);
   setInterval(follow, FOLLOW_MS);
+  window.addEventListener("online", follow);
+  window.addEventListener("offline", () => lostConnection({ code: "offline", message: "connection lost: retrying…" }));
 }

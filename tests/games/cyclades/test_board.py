@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.base.errors import BoardError
+from referee.base.errors import BoardError, FileError
 from referee.base.terms import fn
 from referee.games.cyclades.board import (
     Board,
@@ -353,7 +353,7 @@ def test_missing_board_section(tmp_path):
 
 
 def test_missing_file(tmp_path):
-    with pytest.raises(BoardError, match="nowhere.toml: board file not found"):
+    with pytest.raises(FileError, match="nowhere.toml: board file not found"):
         load_board(tmp_path / "nowhere.toml")
 
 

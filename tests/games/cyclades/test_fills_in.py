@@ -12,6 +12,7 @@ from referee.ask.session import Session
 from referee.base.errors import SequenceError
 from referee.base.terms import Fn, fn
 from referee.game.notation import parse_transcript
+from referee.games.cyclades.fluents import DiscardMove, Metropolis
 
 REPO = Path(__file__).resolve().parents[3]
 
@@ -109,9 +110,9 @@ def test_the_only_building_of_a_type_to_discard_is_taken_for_the_player():
     lines[80] = "Bob/Athena: metropolis on IS1"
     report, result = run(lines)
     assert not report.problems
-    assert sorted(m.args[0].name for m in inserted(result.steps, "forced") if m.name == "discard") == \
+    assert sorted(DiscardMove.read(m).kind.name for m in inserted(result.steps, "forced") if m.name == "discard") == \
         ["fortress", "port", "temple", "university"]
-    assert any(f.name == "metropolis" and f.args[0] == "IS1" for f in result.final)
+    assert any(f.island == "IS1" for f in Metropolis.of(result.final))
 
 
 def test_discards_with_one_answer_are_taken_but_an_island_to_choose_is_not():

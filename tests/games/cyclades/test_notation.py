@@ -12,7 +12,8 @@ import pytest
 from referee.base.errors import NotationError
 from referee.base.terms import fn
 from referee.game.notation import parse_transcript, read_transcript
-from referee.text.transcript import CycleStart, Header, Play, PlayerDecl, Span, Transcript
+from referee.games.cyclades.fluents import GodTile, Use
+from referee.text.transcript import Header, PeriodStart, Play, PlayerDecl, Span, Transcript
 
 HEAD = "game: cyclades\nplayers: Ann red, Bob blue, Cy green\ncycle 1\n"
 
@@ -26,7 +27,7 @@ def plays(body: str, head: str = HEAD) -> list[Play]:
 
 
 def moves(body: str, head: str = HEAD) -> list[tuple[str, str | None, object]]:
-    return [(p.role, p.god, p.move) for p in plays(body, head)]
+    return [(p.role, p.group, p.move) for p in plays(body, head)]
 
 
 def error(text: str) -> NotationError:
@@ -73,7 +74,7 @@ def test_the_example_reads_move_by_move():
         ),
         order=("Cy", "Ann", "Bob"),
         rules="en",
-        board="5p",
+        data_file="5p",
         spans={
             "game": Span(2, 1, 2, 15),
             "players": Span(3, 1, 3, 37),
@@ -82,8 +83,8 @@ def test_the_example_reads_move_by_move():
             "board": Span(6, 1, 6, 10),
         },
     )
-    assert t.events[0] == CycleStart(1, Span(8, 1, 8, 8))
-    got = [(p.role, p.god, p.move) for p in t.plays]
+    assert t.events[0] == PeriodStart(1, Span(8, 1, 8, 8))
+    got = [(p.role, p.group, p.move) for p in t.plays]
     assert got == [
         ("chance", None, fn("track", 4, fn("pegasus"))),
         ("chance", None, fn("god", 1, fn("zeus"), fn("up"))),
@@ -157,9 +158,9 @@ def test_header_defaults():
     t = parse("")
     assert t.header.order is None
     assert t.header.rules == "en"
-    assert t.header.board is None
+    assert t.header.data_file is None
     assert set(t.header.spans) == {"game", "players"}
-    assert t.events == (CycleStart(1, Span(3, 1, 3, 8)),)
+    assert t.events == (PeriodStart(1, Span(3, 1, 3, 8)),)
 
 
 def test_header_values():
@@ -170,7 +171,7 @@ def test_header_values():
     t = parse("", head)
     assert t.header.order == ("Ann", "Bob", "Bob", "Ann")
     assert t.header.rules == "zh-003"
-    assert t.header.board == "boards/my board.json"
+    assert t.header.data_file == "boards/my board.json"
     assert t.header.spans["board"].line == 5
 
 
@@ -180,7 +181,7 @@ def test_player_names_and_colours_are_case_insensitive_but_kept_as_declared():
     assert [(p.name, p.colour) for p in t.header.players] == [
         ("ANN", "red"), ("bob", "blue"), ("Mary-Jo", "yellow"), ("O'Neil", "black"), ("小明", "green"),
     ]
-    assert [(p.role, p.god, p.move) for p in t.plays] == [
+    assert [(p.role, p.group, p.move) for p in t.plays] == [
         ("ANN", None, fn("offer", fn("zeus"), 5)),
         ("Mary-Jo", "zeus", fn("recruit", fn("priest"))),
         ("小明", None, fn("apollo")),
@@ -234,7 +235,7 @@ def test_offerings():
     (p,) = plays("Ann:   5 on  Zeus   # outbids Bob\n")
     assert p.text == "5 on  Zeus"
     assert p.span == Span(4, 8, 4, 18)
-    assert p.god is None and not p.disputed
+    assert p.group is None and not p.disputed
 
 
 # ----------------------------------------------------------- a god's turn --
@@ -275,7 +276,7 @@ def test_offerings():
 def test_each_piece_makes_its_terms(piece, expected):
     p = plays(f"Ann/Zeus: {piece}\n")
     assert [x.move for x in p] == expected
-    assert all(x.role == "Ann" and x.god == "zeus" for x in p)
+    assert all(x.role == "Ann" and x.group == "zeus" for x in p)
     assert all(x.text == piece and x.span == Span(4, 11, 4, 11 + len(piece)) for x in p)
 
 
@@ -305,10 +306,10 @@ def test_a_creature_use_follows_its_purchase(piece, use):
     """docs/notation.md, Creatures: 'buy X: <use>' is the purchase, then the use."""
     buy, used = plays(f"Ann/Zeus: {piece}\n")
     creature, rest = piece[4:].split(": ")
-    assert buy.move == fn("buy", use.args[0]) and used.move == use
+    assert buy.move == fn("buy", Use.read(use).card) and used.move == use
     assert buy.text == f"buy {creature}" and buy.span == Span(4, 11, 4, 15 + len(creature))
     assert used.text == rest and used.span == Span(4, 11 + len(piece) - len(rest), 4, 11 + len(piece))
-    assert used.role == "Ann" and used.god == "zeus"
+    assert used.role == "Ann" and used.group == "zeus"
 
 
 @pytest.mark.parametrize(
@@ -375,9 +376,9 @@ def test_the_sylph_and_chimera_in_the_wrong_form(piece, column, message):
 
 def test_replace_is_followed_by_the_chance_draw():
     a, b = plays("Bob/Zeus: priest; replace Harpy -> The Kraken ??\n")[1:]
-    assert (a.role, a.god, a.move) == ("Bob", "zeus", fn("replace", fn("harpy")))
+    assert (a.role, a.group, a.move) == ("Bob", "zeus", fn("replace", fn("harpy")))
     assert a.text == "replace Harpy -> The Kraken" and a.span == Span(4, 19, 4, 46)
-    assert (b.role, b.god, b.move) == ("chance", None, fn("track", 0, fn("kraken")))
+    assert (b.role, b.group, b.move) == ("chance", None, fn("track", 0, fn("kraken")))
     assert b.text == "The Kraken" and b.span == Span(4, 36, 4, 46)
     assert a.disputed and b.disputed
     assert [p.move for p in plays("Bob/Zeus: replace Fates→Sylph\n")] == [
@@ -498,8 +499,8 @@ def test_a_player_may_be_called_like_a_keyword_or_a_thing():
 
 def test_cycles_count_up():
     t = parse("Ann: Apollo\ncycle 2\nBob: Apollo\ncycle 3\n")
-    assert [e.number for e in t.events if isinstance(e, CycleStart)] == [1, 2, 3]
-    assert [type(e).__name__ for e in t.events] == ["CycleStart", "Play", "CycleStart", "Play", "CycleStart"]
+    assert [e.number for e in t.events if isinstance(e, PeriodStart)] == [1, 2, 3]
+    assert [type(e).__name__ for e in t.events] == ["PeriodStart", "Play", "PeriodStart", "Play", "PeriodStart"]
 
 
 # ------------------------------------------------------- Chinese aliases --
@@ -523,7 +524,7 @@ def test_every_name_in_names_toml_is_understood(kind, ident, name):
         line = f"Ann/{name}: pass\n" if ident == "apollo" else f"Ann: 3 on {name}\n"
         (p,) = plays(line)
         assert p.move == (fn("pass") if ident == "apollo" else fn("offer", fn(ident), 3))
-        assert p.god == ("apollo" if ident == "apollo" else None)
+        assert p.group == ("apollo" if ident == "apollo" else None)
     elif kind == "creatures":
         assert [p.move for p in plays(f"Ann/Zeus: buy {name}\n")] == [fn("buy", fn(ident))]
         assert [p.move for p in plays(f"creatures: {name}\n")] == [fn("track", 4, fn(ident))]
@@ -566,7 +567,32 @@ def test_full_width_punctuation_from_a_chinese_input_method():
         fn("use", fn("kraken"), fn("sea", "F5")),
     ]
     assert p[3].text == "F5" and p[3].disputed
-    assert [x.move.args[1] for x in p[4:]] == [fn("zeus"), fn("athena"), fn("ares"), fn("poseidon")]
+    assert [GodTile.read(x.move).god for x in p[4:]] == [fn("zeus"), fn("athena"), fn("ares"), fn("poseidon")]
+
+
+def test_full_width_digits_and_letters_read_as_their_ascii_forms_at_the_same_columns():
+    """An East Asian keyboard types ３ and ＩＳ４: read as 3 and IS4, one character for
+    one, so every position a message gives is where the player typed."""
+    written = plays("Ann: ３ on Zeus\nAnn/Zeus: 神庙 on ＩＳ４；２ troops ＩＳ４ -> ＩＳ７\n")
+    plain = plays("Ann: 3 on Zeus\nAnn/Zeus: 神庙 on IS4；2 troops IS4 -> IS7\n")
+    assert [(x.move, x.span) for x in written] == [(x.move, x.span) for x in plain]
+    assert written[0].move == fn("offer", fn("zeus"), 3)
+
+
+@pytest.mark.parametrize("written, meant", [
+    ("Ann/Ares: recruit troop on IS2", "Ann/Ares: troop on IS2"),
+    ("Ann/Zeus: build temple on IS1", "Ann/Zeus: temple on IS1"),
+    ("Ann/Ares: move troop IS5 to IS4", "Ann/Ares: troop IS5 -> IS4"),
+    ("Ann/Ares: move 2 troops from IS5 to IS4", "Ann/Ares: 2 troops IS5 -> IS4"),
+    ("Ann/Poseidon: recruit a fleet at C2 ??", "Ann/Poseidon: fleet on C2 ??"),
+    ("Ann: offer 5 GP to Zeus", "Ann: 5 on Zeus"),
+    ("Ann/Ares: troop on IS2; build a fortress on IS2", "Ann/Ares: troop on IS2; fortress on IS2"),
+])
+def test_a_move_written_in_everyday_words_is_answered_with_its_form_in_the_notation(written, meant):
+    """Issue 30: 'recruit troop on IS2' was answered "expected 'on', an island or sea id
+    ..., found 'troop'"; the error now offers the nearest line of the notation, one the
+    grammar reads."""
+    assert f"(did you mean '{meant}'?)" in str(error(HEAD + written + "\n"))
 
 
 # ------------------------------------------------------------------ errors --
@@ -769,7 +795,7 @@ def test_movement_and_battle_errors_say_what_was_expected(line, words):
 def test_start_lines_state_a_players_placement():
     players = "game: cyclades\nplayers: Ann red, Bob blue, Cy green\n"
     t = parse(head=players + "start: ann IS1, IS4, B2, F5\ncycle 1\n")
-    assert [(s.player, s.places) for s in t.header.start] == [("Ann", ("IS1", "IS4", "B2", "F5"))]
+    assert [(s.player, s.places) for s in t.header.placements] == [("Ann", ("IS1", "IS4", "B2", "F5"))]
     assert "a second 'start:' line for Ann" in error(players + "start: Ann IS1\nstart: Ann IS2\ncycle 1\n").message
     assert "cannot be a player's name" in error("game: cyclades\nplayers: Start red, Bob blue\n").message
 

@@ -16,9 +16,11 @@ from click.testing import CliRunner
 
 from referee.base.terms import fn
 from referee.cli import main
+from referee.game.fluents import Count
 from referee.game.notation import read_transcript
 from referee.games.cyclades.board import builtin_board, hex_neighbours, load_board
 from referee.games.cyclades.draw import Position, position_from_state, render_svg, render_text
+from referee.games.cyclades.fluents import Metropolis
 from referee.judge.visitor import Referee
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -52,14 +54,14 @@ def board_file(players: int) -> dict:
 def pieces(state) -> dict[str, dict]:
     """The state's counts, read straight from the fluents."""
     out: dict[str, dict] = {"troops": {}, "fleets": {}, "building": {}, "prosperity": {}}
-    for f in state:
-        if f.name == "count" and f.args[0].name in out:
-            key = f.args[1]
+    for count in Count.of(state):
+        if count.counter.name in out:
+            key = count.key
             key = tuple(key.args) if hasattr(key, "args") and key.name == "" else key
-            if f.args[0].name == "building":
+            if count.counter.name == "building":
                 key = (key[0], key[1].name)
-            out[f.args[0].name][key] = f.args[2]
-    out["metropolis"] = {f.args[0] for f in state if f.name == "metropolis"}
+            out[count.counter.name][key] = count.amount
+    out["metropolis"] = {f.island for f in Metropolis.of(state)}
     return out
 
 

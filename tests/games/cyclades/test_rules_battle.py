@@ -16,6 +16,7 @@ from helpers.cyclades import ares_and_poseidon, buildings, fleets, holds, play, 
 
 from referee.base.errors import SequenceError
 from referee.base.terms import fn
+from referee.games.cyclades.fluents import Side
 
 LAND = "Ann/Ares: troop on IS1; 2 troops IS1 -> IS2"  # Ann 2 troops against Bob's 1
 SEA = "Bob/Poseidon: fleet on D4; 2 fleets D4 -> D3 -> C2"  # Bob 2 fleets against Ann's 1
@@ -298,8 +299,8 @@ def test_battle_round_python_and_solver_agree_on_which_rounds_some_roll_explains
                   if (la == u) == (ld == u)]  # one side's loss alone reads as 0 for the other: covered
         engine.prefetch(rules.static, [(state, Fn("chance"), move) for move in rounds])  # one solver call
         for move in rounds:
-            fa, la = move.args[0].args[1:]
-            fd, ld = move.args[1].args[1:]
+            attacking, defending = (Side.read(side) for side in move.args)
+            fa, la, fd = attacking.face, attacking.loss, defending.face
             verdict = engine.judge(rules.static, state, Fn("chance"), move)
             determined = la != u or (fa != u and fd != u)
             explained = bool(fastpath.battle_rolls(state, rules.setup.facts, move))

@@ -119,7 +119,7 @@ def test_figure_duration_a_card_back_in_the_deck_is_not_discarded_again():
     judged = g.session.referee.engine.judge(rules.static, state, step.role, step.move)
     assert fluents(judged.next_state, "figure") == [] and "medusa" not in discards(judged.next_state)
     assert holds(judged.next_state, "deck", ":medusa")
-    assert rules.speculate(state, step.role, step.move) == judged.next_state
+    assert g.session.referee.speed.speculate(state, step.role, step.move) == judged.next_state
 
 
 def test_figure_duration_ends_when_the_buyer_acts_first():
@@ -193,7 +193,7 @@ def test_kraken_place_the_next_buyer_takes_it_from_where_it_stands():
     assert judged.violations == ()
     assert fluents(judged.next_state, "figure") == [("kraken", "B3", "Ann", 1)]
     assert count(judged.next_state, "fleets", "Bob", "B3") == 0
-    assert session.referee.rules.speculate(state, "Ann", move) == judged.next_state
+    assert session.referee.speed.speculate(state, "Ann", move) == judged.next_state
 
 
 def test_kraken_move_space_by_space_for_1_gp_each():
@@ -459,7 +459,7 @@ def test_zeus_replace_creature_a_figure_card_goes_to_the_discard_pile():
 
 def test_figure_uses_in_words():
     """The figures' uses as the referee words them (docs/notation.md, Creatures)."""
-    words = figures("Kraken", "Ann/Zeus: buy Kraken: F6 -> F5").session.referee.rules.describe_move
+    words = figures("Kraken", "Ann/Zeus: buy Kraken: F6 -> F5").session.referee.words.describe_move
     assert words(fn("use", Fn("kraken"), fn("sea", "F6"))) == "use Kraken: put it on F6, destroying the fleets there"
     assert words(fn("use", Fn("kraken"), fn("step", "F5"))) == (
         "use Kraken: move it on to F5 (1 GP), destroying the fleets there")

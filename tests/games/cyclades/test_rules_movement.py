@@ -209,7 +209,7 @@ def test_fleet_move_and_troop_move_alternatives_are_grouped():
     assert "move 1 fleet from D4 to F6 (2 routes, besides those that turn back or pick up or leave fleets)" in wording  # D5-E6-F6 and E4-F5-F6; D5 itself is the move made
     g = ares_and_poseidon("Ann/Ares: troop on IS1 ??")
     wording = "\n".join(g.explain("Ann/Ares: troop on IS1 ??").alternatives)
-    assert "move 1 troops from IS1 to IS2" in wording
+    assert "move 1 troop from IS1 to IS2" in wording
 
 
 def test_income_counts_the_prosperity_of_sea_spaces_held_by_fleets():

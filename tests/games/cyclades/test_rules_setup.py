@@ -11,6 +11,7 @@ from helpers.cyclades import NAMES, count, fleets, fluents, golds, opening, play
 
 from referee.ask.session import Session
 from referee.base.errors import NotationError
+from referee.game.fluents import Count
 from referee.game.notation import parse_transcript
 
 #: Starting placement per seat, copied from referee/games/cyclades/boards/*.toml.
@@ -86,7 +87,7 @@ def test_setup_components_one_offering_marker_each_two_in_the_2_player_game():
     # Nothing else is in play yet: no priests, philosophers, buildings, metropolises
     # or prosperity markers.
     for name in ("priests", "philosophers", "building", "prosperity"):
-        assert not [f for f in initial if f.name == "count" and f.args[0].name == name]
+        assert not [c for c in Count.of(initial) if c.counter.name == name]
     assert fluents(initial, "metropolis") == []
 
 
@@ -220,7 +221,8 @@ def test_setup_placement_a_transcript_may_state_the_starting_placement():
 
 @pytest.mark.parametrize("lines, why", [
     (("start: Pat IS1, IS4, F3, F5",), "the fleet on F3 is next to none of Pat's islands"),
-    (("start: Pat IS1, B2, F5",), "a player starts with 2 islands and 2 fleets on this board"),
+    (("start: Pat IS1, B2, F5",), ("a player starts with 2 islands and 2 fleets on this board, the line names "
+                                   "1 island and 2 sea spaces")),
     (("start: Pat IS1, IS4, B2, Z9",), "Z9 is neither an island nor a sea space"),
     (("start: Pat IS1, IS2, B2, C2",), "IS2 is also Quinn's"),
     (("start: Pat IS1, IS4, B2, F5", "start: Quinn IS1, IS8, K2, C1"), "IS1 is also Pat's"),

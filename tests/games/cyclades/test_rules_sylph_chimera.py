@@ -15,6 +15,7 @@ from __future__ import annotations
 from helpers.cyclades import check_rewritten, count, first_cycle, fleets, fluents, gold, holds, play, transcript
 
 from referee.base.terms import fn
+from referee.games.cyclades.fluents import Sail, Use
 
 #: Ann's fleet from K1 through empty spaces: 10 steps to F2, 12 to D1.
 LONG = ["K2", "K3", "J4", "I4", "H4", "H3", "G3", "G2", "F2", "E1", "D1"]
@@ -91,7 +92,7 @@ def test_sylph_move_alternatives_by_destination():
     use = g.steps(line)[1]
     assert use.legal
     legal = [m for r, m in g.session.referee.legal_moves(use.before) if r == "Ann"]
-    ends = {m.args[1].args[2] for m in legal if m.name == "use"}
+    ends = {Sail.read(Use.read(m).target).path for m in legal if m.name == "use"}
     assert len(ends) == len({e for e in ends}) and len([m for m in legal if m.name == "use"]) > 20
     wording = "\n".join(g.session.explain(move=use.number, everything=True).alternatives)
     assert "Sylph: move 1 fleet from K1 to any of" in wording

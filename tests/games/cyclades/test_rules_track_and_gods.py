@@ -403,6 +403,16 @@ def test_gods_track_forced_three_players_the_face_down_pair_is_used_next_cycle()
     assert gods(g.after("gods: Poseidon, Zeus / Ares, Athena")) == (["poseidon", "zeus"], ["ares", "athena"])
 
 
+def test_gods_track_forced_three_players_the_face_down_pair_keeps_its_order():
+    """Rule gods_track_forced: "... with 3 players the two face-down gods are the two
+    used in the next cycle, after which all four are shuffled again." Decided from the
+    sources (the rule's note in the catalogue): the pair keeps the order it lay in, the
+    god of space 3 on top; written the other way round, both tiles break the rule."""
+    g = play(THREE_PLAYERS_CYCLE_1 + "gods: Poseidon, Ares\n", players=3)
+    assert g.problems == [("gods: Poseidon, Ares", ("gods_track_forced",)),
+                          ("gods: Poseidon, Ares", ("gods_track_forced",))]
+
+
 def test_gods_track_forced_three_players_the_other_gods_wait():
     """Rule gods_track_forced: "... with 3 players the two face-down gods are the two
     used in the next cycle ..." """

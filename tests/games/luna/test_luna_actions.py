@@ -11,6 +11,7 @@ from __future__ import annotations
 from helpers.luna import position, round_one
 
 from referee.base.terms import fn
+from referee.games.luna.fluents import CouncilValue, Supply
 
 
 def test_novices_active_acting_novices_become_inactive_beside_the_island():
@@ -63,7 +64,7 @@ def test_recruit_supply_thirteen_novices_four_left_after_the_setup():
 
 def test_recruit_supply_needs_a_novice_in_the_supply():
     """Rule recruit_supply: no novice left, no recruit."""
-    pos = round_one().changed(remove=[f for f in round_one().state if f.name == "supply" and f.args[0] == "Ann"])
+    pos = round_one().changed(remove=[f.term() for f in Supply.of(round_one().state) if f.player == "Ann"])
     assert pos.judge("Ann: recruit on 2").rules == {"recruit_supply"}
 
 
@@ -210,8 +211,7 @@ def test_council_advance_one_seat_per_novice_and_stack_on_top():
 
 def test_council_last_seat_goes_under_the_stack():
     """Rule council: "... 但是如果在教会条的最后一格，则把你的圆饼放在堆叠的最下方"."""
-    last = round_one().value("last_seat", default=None) or max(f.args[0] for f in round_one().rules.static
-                                                           if f.name == "council_value")
+    last = round_one().value("last_seat", default=None) or max(f.seat for f in CouncilValue.of(round_one().rules.static))
     pos = round_one().changed([fn("disc", "Ann", last - 2, 1), fn("disc", "Bob", last, 1)],
                         [fn("disc", "Ann", 0, 1), fn("disc", "Bob", 0, 2)])
     after = pos.after("Ann: council 2 from 2")

@@ -29,6 +29,6 @@ def test_model_foresees_the_solver_on_every_legal_move(game):
         for role, move in moves:
             judgement = engine.judge(rules.static, state, role, move)
             assert not judgement.violations
-            assert rules.speculate(state, role, move) == judgement.next_state, (role, move)
+            assert referee.speed.speculate(state, role, move) == judgement.next_state, (role, move)
             checked += 1
     assert checked > 300

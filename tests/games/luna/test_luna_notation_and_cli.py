@@ -16,6 +16,7 @@ from referee.cli import main
 from referee.game.catalogue import load_catalogue
 from referee.game.notation import parse_transcript
 from referee.game.registry import known_games
+from referee.games.luna.fluents import FigureStart, StartTile
 
 REPO = Path(__file__).resolve().parents[3]
 SEED = REPO.parent / "shared" / "seeds" / "002_e8ed60f3a9b41215.txt"
@@ -76,6 +77,20 @@ def test_notation_errors_say_where_and_what(body, line, column, words):
     error = info.value
     assert (error.position.line, error.position.column) == (line, column), str(error)
     assert words in str(error)
+
+
+@pytest.mark.parametrize("written, meant", [
+    ("Ann: take a favour on 3", "Ann: favour on 3"),
+    ("Ann: build a shrine on 4", "Ann: shrine on 4"),
+    ("Ann: recruit 2 novices on 2", "Ann: recruit on 2"),
+    ("Ann: banish the Apostate 2 ??", "Ann: banish 2 ??"),
+])
+def test_a_move_written_in_everyday_words_is_answered_with_its_form_in_the_notation(written, meant):
+    """Issue 30: an action in plain English gets the nearest line of the notation,
+    one the grammar reads, not only what the parser expected."""
+    with pytest.raises(NotationError) as info:
+        parse_transcript(transcript("round 1\n" + written), "t.luna")
+    assert f"(did you mean '{meant}'?)" in str(info.value)
 
 
 def test_players_two_to_four():
@@ -183,7 +198,7 @@ def test_figures_line_places_the_figures_in_the_normal_layout():
     from referee.ask.session import Session
     text = transcript("figures: priestess on 2, 建筑师 on island 5\npreparation", layout="normal")
     rules = Session(parse_transcript(text, "t.luna")).rules
-    placed = {f.args[0].name: f.args[1] for f in rules.static if f.name == "figure_start"}
+    placed = {f.figure.name: f.island for f in FigureStart.of(rules.static)}
     assert placed["priestess"] == 2 and placed["builder"] == 5
     with pytest.raises(NotationError, match="goes with 'layout: normal'"):
         parse_transcript(transcript("figures: priestess on 2\nround 1"), "t.luna")
@@ -198,7 +213,7 @@ def test_a_data_file_deals_the_temple_tiles(tmp_path):
     game.write_text(transcript("round 1", header="board: deal.toml"), encoding="utf-8")
     from referee.ask.session import Session
     rules = Session(str(game)).rules
-    assert {(f.args[0], f.args[1]) for f in rules.static if f.name == "start_tile"} == {("Ann", 2), ("Bob", 1)}
+    assert {(f.player, f.tile) for f in StartTile.of(rules.static)} == {("Ann", 2), ("Bob", 1)}
     (tmp_path / "deal.toml").write_text("start_tiles = [3, 1]\n", encoding="utf-8")
     with pytest.raises(DataError, match="start_tiles must deal the tiles"):
         Session(str(game))
@@ -219,7 +234,7 @@ def test_a_round_heading_before_the_round_ended_is_set_aside_and_said():
 
 def test_check_says_once_which_unverified_values_the_rules_read(tmp_path):
     """`referee check` on a Luna game names, once, the unverified values of data.toml that the rules read
-    in that game (LunaRules.values_read): a complete game reads the priestess's values, the Builder's step,
+    in that game (LunaValues.values_read): a complete game reads the priestess's values, the Builder's step,
     the council's seats, the tiles' symbols; a single meditation only the start position's (the
     introductory layout, the favours it hands out); verified values (13 novices, 6 shrines) never; a value a
     data file overrides with its own source is no longer unverified."""

@@ -18,9 +18,27 @@ from click.testing import CliRunner
 from referee.ask.session import Session
 from referee.base.terms import Fn, fn
 from referee.cli import main
+from referee.game.fluents import Winner
 from referee.game.notation import read_transcript
+from referee.game.parts import part
+from referee.game.picture import Picture
 from referee.games.luna import data as luna_data
 from referee.games.luna.draw import LunaPosition, position_from_state, render_svg, render_text, table_of
+from referee.games.luna.fluents import (
+    Book,
+    Disc,
+    Figure,
+    Markers,
+    Novices,
+    OnTile,
+    Path,
+    Pool,
+    Round,
+    Shrine,
+    Supply,
+    Temple,
+    Vacant,
+)
 from referee.judge.visitor import Referee
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -56,7 +74,7 @@ def name(term) -> str:
 
 def state_novices(state) -> dict[tuple[str, str, str], int]:
     """novices(P,L,S,C) read straight from the fluents."""
-    return {(f.args[0], name(f.args[1]), f.args[2].name): f.args[3] for f in state if f.name == "novices"}
+    return {(f.player, name(f.place), f.status.name): f.amount for f in Novices.of(state)}
 
 
 def drawn_novices(root: ET.Element) -> dict[tuple[str, str, str], int]:
@@ -85,7 +103,7 @@ def test_text_lists_the_states_novices_shrines_figures_and_favours_after_a_known
     _, before = after(GAME_2P, number - 1)
     on_five = lambda s: sum(n for (p, place, _), n in state_novices(s).items() if p == "Bob" and place == "5")
     assert on_five(state) > on_five(before)  # the recruit put novices on island 5
-    text = rules.picture.position(rules, state, players_of(GAME_2P), "t", svg=False)
+    text = part(rules, Picture).position(rules, state, players_of(GAME_2P), "t", svg=False)
     novices = state_novices(state)
     assert novices
     for island in range(1, 8):
@@ -96,17 +114,15 @@ def test_text_lists_the_states_novices_shrines_figures_and_favours_after_a_known
                 assert f"{status} " + ", ".join(f"{p} {n}" for p, n in here) in line, line
             else:
                 assert f"{status} " not in line, line
-        pool = next(f.args[1] for f in state if f.name == "pool" and f.args[0] == island) if any(
-            f.name == "pool" and f.args[0] == island for f in state) else 0
+        pool = Pool.lookup(state, island, default=0)
         assert f"favours {pool} " in line + " "
-        shrines = sorted(f.args[0] for f in state if f.name == "shrine" and f.args[1] == island)
+        shrines = sorted(f.player for f in Shrine.of(state) if f.island == island)
         assert ("shrine " + ", ".join(shrines) in line) == bool(shrines)
-    for f in state:
-        if f.name == "figure":
-            label = {"priestess": "Moon Priestess", "builder": "Builder", "apostate": "Apostate"}[f.args[0].name]
-            assert label in island_line(text, f.args[1])
-    supply = {f.args[0]: f.args[1] for f in state if f.name == "supply"}
-    assert f"Bob (blue): influence " in text and f"supply {supply.get('Bob', 0)};" in text
+    for f in Figure.of(state):
+        label = {"priestess": "Moon Priestess", "builder": "Builder", "apostate": "Apostate"}[f.name.name]
+        assert label in island_line(text, f.island)
+    supply = {f.player: f.amount for f in Supply.of(state)}
+    assert "Bob (blue): influence " in text and f"supply {supply.get('Bob', 0)};" in text
 
 
 def test_a_tile_taken_is_on_the_path_and_entered_it_is_in_the_temple():
@@ -118,7 +134,7 @@ def test_a_tile_taken_is_on_the_path_and_entered_it_is_in_the_temple():
     texts = {}
     for n in (occupy - 1, occupy, enter):
         rules, state = after(GAME_2P, n)
-        texts[n] = rules.picture.position(rules, state, players, "t", svg=False)
+        texts[n] = part(rules, Picture).position(rules, state, players, "t", svg=False)
     assert "5:5 [Ann]" not in texts[occupy - 1] and "5:5 [Ann]" in texts[occupy]
     assert "5 [Ann]" not in next(r for r in texts[occupy].splitlines() if r.startswith("  part 1:"))
     assert "(5 gone)" in texts[enter] and "5 [Ann]" in next(r for r in texts[enter].splitlines()
@@ -130,14 +146,14 @@ def test_council_guard_and_time_markers_are_the_states():
     round R's guard tile) and meditate (a time marker flipped)."""
     number = move_number(GAME_2P, "Bob", "meditate")
     rules, state = after(GAME_2P, number)
-    text = rules.picture.position(rules, state, players_of(GAME_2P), "t", svg=False)
-    discs = {f.args[0]: f.args[1] for f in state if f.name == "disc"}
+    text = part(rules, Picture).position(rules, state, players_of(GAME_2P), "t", svg=False)
+    discs = {f.player: f.seat for f in Disc.of(state)}
     council = next(r for r in text.splitlines() if r.startswith("Council: "))
     for p, seat in discs.items():
         assert f"{p} seat {seat}" in council
-    left = next(f.args[0] for f in state if f.name == "markers")
+    left = Markers.one(state).left
     assert f"Time markers: {left} of 3 still to flip" in text and left == 2  # two players: three markers
-    round_ = next(f.args[0] for f in state if f.name == "round")
+    round_ = Round.one(state).number
     guard = next(r for r in text.splitlines() if "the Temple Guard" in r and r.startswith("  group"))
     assert guard.startswith(f"  group {round_}:") and f"guard {rules.data.guard_tiles[round_ - 1]} " in guard
 
@@ -167,32 +183,32 @@ def test_svg_has_an_element_per_island_and_per_piece_equal_to_the_state(path):
     plays = len(read_transcript(path).plays)
     rules, state = after(path, plays // 2)
     players = players_of(path)
-    root = parse(rules.picture.position(rules, state, players, "t", svg=True))
+    root = parse(part(rules, Picture).position(rules, state, players, "t", svg=True))
     islands = groups(root, "island")
     assert [g.get("data-island") for g in islands] == [str(i) for i in range(1, 8)]
     assert [g.get("data-kind") for g in islands] == list(rules.data.islands)
-    pool = {str(f.args[0]): f.args[1] for f in state if f.name == "pool"}
+    pool = {str(f.island): f.amount for f in Pool.of(state)}
     assert {g.get("data-island"): int(g.get("data-favours")) for g in islands} == {
         str(i): pool.get(str(i), 0) for i in range(1, 8)}
     assert [len([r for r in g.iter(f"{SVG}rect") if r.get("class") == "favour"]) for g in islands] == [
         pool.get(str(i), 0) for i in range(1, 8)]
     assert drawn_novices(root) == state_novices(state)
     assert {(g.get("data-player"), g.get("data-place")) for g in groups(root, "shrine")} == {
-        (f.args[0], str(f.args[1])) for f in state if f.name == "shrine"}
+        (f.player, str(f.island)) for f in Shrine.of(state)}
     assert {g.get("data-figure"): g.get("data-place") for g in groups(root, "figure")} == {
-        f.args[0].name: str(f.args[1]) for f in state if f.name == "figure"}
+        f.name.name: str(f.island) for f in Figure.of(state)}
     assert {int(g.get("data-tile")): g.get("data-player") for g in groups(root, "path-tile")} == {
-        f.args[0]: next((o.args[1] for o in state if o.name == "on_tile" and o.args[0] == f.args[0]), None)
-        for f in state if f.name == "path"}
+        f.tile: next((o.player for o in OnTile.of(state) if o.tile == f.tile), None)
+        for f in Path.of(state)}
     assert {int(g.get("data-tile")): g.get("data-player") for g in groups(root, "temple-tile")} == {
-        **{f.args[0]: f.args[1] for f in state if f.name == "temple"},
-        **{f.args[0]: None for f in state if f.name == "vacant"}}
+        **{f.tile: f.player for f in Temple.of(state)},
+        **{f.tile: None for f in Vacant.of(state)}}
     books = {int(g.get("data-tile")) for kind in ("temple-tile", "temple-space") for g in groups(root, kind)
              if g.get("data-book")}
-    assert books == {f.args[0] for f in state if f.name == "book"}
+    assert books == {f.tile for f in Book.of(state)}
     assert {g.get("data-player"): (int(g.get("data-seat")), int(g.get("data-height")))
-            for g in groups(root, "disc")} == {f.args[0]: (f.args[1], f.args[2]) for f in state if f.name == "disc"}
-    left = next(f.args[0] for f in state if f.name == "markers")
+            for g in groups(root, "disc")} == {f.player: (f.seat, f.height) for f in Disc.of(state)}
+    left = Markers.one(state).left
     assert [g.get("data-flipped") for g in groups(root, "time-marker")].count("0") == left
     assert {g.get("data-player") for g in groups(root, "legend-player")} == {p for p, _ in players}
 
@@ -241,7 +257,7 @@ def test_cli_after_n_is_the_position_after_move_n_and_says_the_round():
     assert svg.output == Session(GAME_2P).picture(number, svg=True)
     end = invoke("luna", "--transcript", GAME_2P).output
     _, final = after(GAME_2P, 100)
-    winners = sorted(f.args[0] for f in final if f.name == "winner")
+    winners = sorted(f.player for f in Winner.of(final))
     assert winners and "after move 100 of game-2p.txt, round 6" in end and f"won by {', '.join(winners)}" in end
 
 

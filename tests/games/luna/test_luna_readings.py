@@ -86,7 +86,7 @@ def test_the_witness_fast_path_and_speculation_agree_with_the_solver_under_each_
         assert [(s.move, s.violations, s.after) for s in run.steps] == \
                [(s.move, s.violations, s.after) for s in solver.steps]
         for step in run.written():
-            assert fast.rules.speculate(step.before, step.role, step.move) == step.after
+            assert fast.speed.speculate(step.before, step.role, step.move) == step.after
             assert ((step.role, step.move) in set(fast.legal_moves(step.before))) == step.legal
 
 
@@ -141,7 +141,7 @@ def test_substitute_alone_is_offered_among_the_legal_moves():
     state = referee.run(close=False).final
     legal = {m for _, m in referee.legal_moves(state)}
     assert {fn("favour", 1, 1), fn("banish", 1, 1), fn("council", 7, 1, 1)} <= legal
-    groups = referee.rules.group_moves([m for _, m in referee.legal_moves(state)], None, state=state, player="Ann")
+    groups = referee.words.group_moves([m for _, m in referee.legal_moves(state)], None, state=state, player="Ann")
     assert "take a favour on island 1 (shrine) with a substitute novice alone" in groups
     default = Referee(parse_transcript(transcript("round 1"), "t.luna"))
     state = default.run(close=False).final

@@ -11,6 +11,9 @@ from __future__ import annotations
 from helpers.luna import check, round_one, transcript
 
 from referee.base.terms import fn
+from referee.game.parts import part
+from referee.game.parts.words import Words
+from referee.games.luna.fluents import BuilderStep, CouncilValue, PriestessValue
 
 END_OF_ACTIONS = ("Ann: meditate", "Bob: meditate", "Ann: meditate")
 
@@ -23,7 +26,7 @@ def scored(pos):
 
 
 def priestess_values(pos):
-    return [f.args[1] for f in sorted(pos.rules.static, key=str) if f.name == "priestess_value"]
+    return [f.value for f in PriestessValue.of(sorted(pos.rules.static, key=str))]
 
 
 def test_score_priestess_active_novices_and_shrines_on_her_island():
@@ -92,7 +95,7 @@ def test_next_figures_priestess_and_builder_move_by_their_largest_number():
     _, after = scored(round_one())
     nxt = after.game_step()
     step = max(priestess_values(round_one()))
-    builder = next(f.args[0] for f in round_one().rules.static if f.name == "builder_step")
+    builder = BuilderStep.one(round_one().rules.static).steps
     assert nxt.figure("priestess") == (round_one().figure("priestess") - 1 + step) % 7 + 1
     assert nxt.figure("builder") == (round_one().figure("builder") - 1 + builder) % 7 + 1
 
@@ -121,7 +124,7 @@ def test_end_scoring_shrines_favours_and_council_seat():
     before, after = scored(last)
     assert after.phase() == "final"
     end = after.game_step()
-    council = {f.args[0]: f.args[1] for f in round_one().rules.static if f.name == "council_value"}
+    council = {f.seat: f.value for f in CouncilValue.of(round_one().rules.static)}
     assert end.phase() == "over"
     assert end.score("Ann") - after.score("Ann") == 4 * 1 + 2 + council[3]
     assert end.score("Bob") - after.score("Bob") == 4 * 1 + 2 + council[0]
@@ -137,6 +140,14 @@ def test_end_tie_goes_to_the_player_ahead_on_the_council():
     assert end.has("winner", "Bob")  # same seat, Bob's disc on top
     ahead = even.changed([fn("disc", "Ann", 1, 1)], [fn("disc", "Ann", 0, 1)])
     assert ahead.game_step().has("winner", "Ann")
+    # and the outcome line ranks the tied players as the rule does: the winner first, whatever
+    # order the state's fluents are walked in (it followed Python's hash seed)
+    words = part(round_one().rules, Words)
+    for finished, first, second in ((end, "Bob", "Ann"), (ahead.game_step(), "Ann", "Bob")):
+        points = finished.score(first)
+        assert finished.score(second) == points
+        assert words.describe_outcome(finished.state) == (f"{first} wins with {points} influence "
+                                                         f"({first} {points}, {second} {points})")
 
 
 def test_the_game_lasts_six_rounds():

@@ -8,6 +8,8 @@ from __future__ import annotations
 import pytest
 from helpers.luna import NAMES, initial, position
 
+from referee.games.luna.fluents import Book, GuardValue, IslandKind, Path, PathTile, PriestessValue, Shrine, Temple
+
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_setup_influence_five_each(players):
@@ -34,10 +36,10 @@ def test_setup_temple_one_tile_of_1_to_4_per_player_with_novice_and_book(players
     """Rule setup_temple: each player's tile of 1-4 lies in the temple with the
     player's novice and a Book of Wisdom on it; unused parts' tiles leave the game."""
     pos = initial(players)
-    temple = {f.args[0]: f.args[1] for f in pos.state if f.name == "temple"}
+    temple = {f.tile: f.player for f in Temple.of(pos.state)}
     assert temple == {t: NAMES[t - 1] for t in range(1, players + 1)}
-    assert {f.args[0] for f in pos.state if f.name == "book"} == set(temple)
-    path = {f.args[0] for f in pos.state if f.name == "path"}
+    assert {f.tile for f in Book.of(pos.state)} == set(temple)
+    path = {f.tile for f in Path.of(pos.state)}
     assert len(path) + len(temple) == 7 * players  # seven tiles per temple part in use
 
 
@@ -48,13 +50,12 @@ def test_setup_path_a_guard_tile_after_every_group_of_as_many_tiles_as_players(p
     temple gate; group 1 (the lowest tiles) lies between the 6 and the jetty."""
     pos = initial(players)
     groups: dict[int, list[int]] = {}
-    for f in pos.rules.static:
-        if f.name == "path_tile":
-            groups.setdefault(f.args[1], []).append(f.args[0])
+    for f in PathTile.of(pos.rules.static):
+        groups.setdefault(f.group, []).append(f.tile)
     assert sorted(groups) == [1, 2, 3, 4, 5, 6]
     assert all(len(tiles) == players for tiles in groups.values())
     assert max(groups[1]) < min(groups[2]) and max(groups[5]) < min(groups[6])
-    guards = sorted((f.args[0], f.args[1]) for f in pos.rules.static if f.name == "guard_value")
+    guards = sorted((f.round, f.value) for f in GuardValue.of(pos.rules.static))
     assert guards == [(1, 6), (2, 5), (3, 4), (4, 3), (5, 2), (6, 2)]
 
 
@@ -83,7 +84,7 @@ def test_setup_islands_as_many_favours_as_players(players):
     """Rule setup_islands: seven islands, each with as many favour tokens of its kind as players."""
     pos = initial(players)
     assert {i: pos.pool(i) for i in range(1, 8)} == {i: players for i in range(1, 8)}
-    kinds = {f.args[1].name for f in pos.rules.static if f.name == "island_kind"}
+    kinds = {f.kind.name for f in IslandKind.of(pos.rules.static)}
     assert kinds == {"shrine", "herbs", "waves", "sailboat", "bribe", "book", "substitute"}
 
 
@@ -92,7 +93,7 @@ def test_setup_figures_priestess_by_player_count(players, largest):
     """Rule setup_figures: the priestess marked 6 with 4 players, 5 with 2 and 3;
     the three figures stand on islands."""
     pos = initial(players)
-    values = [f.args[1] for f in pos.rules.static if f.name == "priestess_value"]
+    values = [f.value for f in PriestessValue.of(pos.rules.static)]
     assert max(values) == largest
     assert all(1 <= pos.figure(f) <= 7 for f in ("priestess", "builder", "apostate"))
 
@@ -102,9 +103,9 @@ def test_setup_intro_shrine_four_pairs_and_the_two_free_islands_favours(players)
     """Rule setup_intro: a shrine and 8 novices (four pairs) each; the favours of
     the two islands without the player's pieces."""
     pos = position("round 1", players)
-    kinds = {f.args[0]: f.args[1].name for f in pos.rules.static if f.name == "island_kind"}
+    kinds = {f.island: f.kind.name for f in IslandKind.of(pos.rules.static)}
     for p in NAMES[:players]:
-        shrines = {f.args[1] for f in pos.state if f.name == "shrine" and f.args[0] == p}
+        shrines = {f.island for f in Shrine.of(pos.state) if f.player == p}
         pairs = {i for i in range(1, 8) if pos.novices(p, i) == 2}
         assert len(shrines) == 1 and len(pairs) == 4 and not shrines & pairs
         free = set(range(1, 8)) - shrines - pairs

@@ -1,0 +1,153 @@
+"""Cyclades's tolerance (docs/notation.md, "What the referee fills in"): the
+ends of turns and the 'stay' of a battle nobody writes, the god tiles and
+creatures a line leaves out, a cycle's lines written under the wrong heading,
+and a battle round or a track slot in the one form the rules judge."""
+
+from __future__ import annotations
+
+from referee.base.terms import Fn, fn
+from referee.game.contract import one_fluent, phase
+from referee.game.parts.tolerance import Tolerance
+from referee.text.transcript import Play
+
+from . import fastpath
+
+
+def acting(state: frozenset) -> tuple[Fn, Fn] | None:
+    """The acting marker and its god, in the action phase."""
+    marker = one_fluent(state, "acting")
+    if marker is None or phase(state) != "actions":
+        return None
+    marker = marker.args[0]
+    god = next(f.args[2] for f in state if f.name == "act" and f.args[1] == marker)
+    return marker, god
+
+
+class CycladesTolerance(Tolerance):
+    """What the Cyclades notation leaves implicit, filled in for one game."""
+
+    def __init__(self, game=None):
+        super().__init__(game)
+        #: (line, god tile) the referee took for a 'gods:' line that leaves it out
+        self.taken: set[tuple[int, Fn]] = set()
+
+    def has_pending(self, state: frozenset) -> bool:
+        return one_fluent(state, "pending") is not None
+
+    def end_of_turn(self, state: frozenset):
+        """The acting player's end of turn, when it is theirs to make."""
+        now = acting(state)
+        if now is None or self.game.control(state) != now[0].args[0] or one_fluent(state, "battle"):
+            return None
+        return now[0].args[0], Fn("pass")
+
+    def turn_gap(self, state: frozenset, play: Play):
+        """A move to insert before ``play`` that the notation leaves unwritten: in a
+        battle, a player who does not retreat need not write 'stay'; otherwise an
+        end of turn, when the line names a player (and god) whose turn comes later.
+        (The deciding player's own move is judged as written: anything but a
+        retreat or 'stay' breaks rule battle_at_once.)"""
+        turn = one_fluent(state, "battle_turn")
+        if turn is not None:
+            decider = turn.args[0]
+            if isinstance(decider, str) and play.role != decider:
+                return decider, Fn("stay")
+            return None
+        now = acting(state)
+        if now is None or play.role == "chance":
+            return None
+        marker, god = now
+        if marker.args[0] == play.role and (play.group is None or play.group == god.name):
+            return None
+        current = next(f.args[0] for f in state if f.name == "act" and f.args[1] == marker)
+        later = [f for f in state if f.name == "act" and f.args[0] > current
+                 and f.args[1].args[0] == play.role and (play.group is None or f.args[2].name == play.group)]
+        return self.end_of_turn(state) if later else None
+
+    def begins_period(self, state: frozenset, play: Play) -> bool:
+        """Whether ``play`` is a line only a new cycle holds, written while the
+        actions still go on: the creature track or the god tiles (the card of a
+        Zeus replacement excepted) when the writer forgot the 'cycle N' heading."""
+        if play.role != "chance" or play.move.name not in ("track", "god"):
+            return False
+        if play.move.name == "track" and play.move.args[0] == 0:
+            return False
+        return phase(state) == "actions"
+
+    def forced_together(self, moves: list[Fn]) -> list[Fn] | None:
+        """Legal moves that are one decision with one answer, whatever their order:
+        the discards of a metropolis from buildings (rule metropolis_buildings) when
+        each type has a single building to give up, e.g. four buildings, one of each
+        type, on one island. None when the player has a choice to make."""
+        if not moves or any(m.name != "discard" for m in moves):
+            return None
+        types = [m.args[0] for m in moves]
+        return sorted(moves, key=str) if len(set(types)) == len(types) else None
+
+    def opens_period(self, play: Play) -> bool:
+        """Whether ``play`` may be the first line of a cycle: a god's action never
+        is (the track, the gods and the offerings come first), so a 'cycle N'
+        heading followed by one was written before the actions ended."""
+        return play.group is None
+
+    def left_out(self, state: frozenset, move: Fn, line: list[Fn] = ()) -> Fn | None:
+        """The chance outcome a written one skips (docs/notation.md, "What the
+        referee fills in"): a creature that slid along the track when the next
+        line is the 'gods:' line, and the god tile that can only come first (last
+        cycle's face-down god, with 4 or 2 players) when the 'gods:' line starts
+        with another god."""
+        forced = fastpath.forced_chance(state, self.game.setup.facts)
+        if forced is None or move.name not in ("track", "god"):
+            return None
+        if forced.name != move.name:  # a creature that slid along the track, the 'gods:' line written next
+            return forced
+        shown = {f.args[1] for f in state if f.name in ("god_up", "god_down")}
+        if (move.name != "god" or len(self.game.players) not in (2, 4) or len(shown) >= 3
+                or any(m.name == "god" and m.args[1] == forced.args[1] for m in line)):
+            return None  # a tile written elsewhere on the line (rule gods_track_forced) is judged as written
+        return forced
+
+    def skipped(self, line: int, move: Fn) -> None:
+        """The referee took ``move`` (a god tile) for a line that leaves it out:
+        the tiles written on that line lie one space further down."""
+        self.taken.add((line, move))
+
+    def resolve(self, state: frozenset, play: Play) -> Fn:
+        """The written move with what the notation leaves implicit filled in: the
+        slot a replacement card goes to (``replace Harpy -> Kraken``); a god tile
+        one space further down for each tile of its line left out (``left_out``)."""
+        move = self.resolve_move(state, play.move)
+        skipped = sum(1 for line, _ in self.taken if line == play.span.line)
+        if move.name == "god" and play.role == "chance" and skipped:
+            move = fn("god", move.args[0] + skipped, *move.args[1:])
+        return move
+
+    def resolve_move(self, state: frozenset, move: Fn) -> Fn:
+        if move.name == "round":
+            return self._canonical_round(state, move)
+        if move.name == "track" and move.args[0] == 0:
+            slots = [f.args[0] for f in state if f.name == "reveal"]
+            if slots:
+                return Fn("track", (max(slots), move.args[1]))
+        return move
+
+    def _canonical_round(self, state: frozenset, move: Fn) -> Fn:
+        """A battle round in one form, whatever order and sides were written:
+        ``round(side(Attacker,F,L), side(Defender,F,L))``; when some loss is
+        written, a side written without one lost none (rule battle_round). A
+        round that names anyone else stays as written (and is illegal)."""
+        battle = one_fluent(state, "battle")
+        sides = {}
+        for side in move.args:
+            if not (isinstance(side, Fn) and side.name == "side" and len(side.args) == 3) or side.args[0] in sides:
+                return move
+            sides[side.args[0]] = side.args[1:]
+        if battle is None or not set(sides) <= {battle.args[2], battle.args[3]}:
+            return move
+        unwritten = Fn("u")
+        any_loss = any(loss != unwritten for _, loss in sides.values())
+        canonical = []
+        for player in battle.args[2:]:
+            face, loss = sides.get(player, (unwritten, unwritten))
+            canonical.append(fn("side", player, face, 0 if any_loss and loss == unwritten else loss))
+        return fn("round", *canonical)
