@@ -1,11 +1,13 @@
 """Shared test setup: tests run from the repository root; whole games are
-replayed once per test process (``replay``)."""
+replayed once per test process (``replay``); a test module does no solver work
+while it is imported (tests/helpers/import_guard.py)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from helpers.import_guard import no_solving
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -37,6 +39,16 @@ def replay():
     return replayed
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_make_collect_report(collector):
+    """A test module is imported (collected) with solving refused: solver work at
+    import time is a collection error that says so."""
+    if not isinstance(collector, pytest.Module):
+        return (yield)
+    with no_solving(collector.nodeid):
+        return (yield)
+
+
 #: The modules whose tests of a transcript read the one replay of it (tests/helpers/replays.py)
 #: and what its engine judged and listed since: a transcript's tests of all of them run
 #: together, so that one worker replays it, and lists its positions' legal moves, once.
@@ -62,8 +74,11 @@ def pytest_collection_modifyitems(config, items):
     tests/ask/test_transcripts.py's cached check) run next to each other, each after
     the first of its transcript (those of SHARING_A_REPLAY's modules together,
     the others file by file): xdist hands tests out in runs of neighbours, so one
-    worker mostly replays a game once for all of them. Only the order changes;
-    every test runs."""
+    worker mostly replays a game once for all of them. The runs with a test
+    marked ``slow`` go first (a sort that keeps the order otherwise), so that under
+    xdist the longest tests start at once rather than last, when they would keep
+    one worker busy while the others have nothing left to do. Only the order
+    changes; every test runs."""
     runs, by_key = [], {}
     for item in items:
         transcript = _replayed_transcript(item)
@@ -76,4 +91,5 @@ def pytest_collection_modifyitems(config, items):
         else:
             by_key[key] = [item]
             runs.append(by_key[key])
+    runs.sort(key=lambda run: not any(item.get_closest_marker("slow") for item in run))
     items[:] = [item for run in runs for item in run]

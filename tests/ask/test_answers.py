@@ -83,9 +83,9 @@ def test_the_out_of_turn_offering_is_among_the_alternatives():
 
 
 def test_two_player_second_marker_on_apollo_when_nothing_else_is_affordable():
-    """Rule two_player_two_gods: "unless there is no other option". Quinn has 0 GP
-    and his first marker on Apollo: his second goes there too, and it is the one
-    move listed; Pat, with gold, may not do the same (illegal-2p-both-markers-on-apollo)."""
+    """Rule two_player_two_gods: "A player who can pay for no offering to any god has
+    no other option: their second marker goes to Apollo too." Quinn has 0 GP and his
+    first marker on Apollo: his second goes there too, and it is the one move listed; Pat, with gold, may not do the same (illegal-2p-both-markers-on-apollo)."""
     path = next(p for p in TRANSCRIPTS if p.name == "apollo-no-other-option-2p.txt")
     session, run = replay(path)
     step = list(run.written())[-1]

@@ -61,6 +61,7 @@ def searched(tmp_path_factory):
     return search
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("other", ["zh-000", "zh-001", "zh-003"])
 def test_the_search_finds_attributes_and_witnesses_every_variant_of_a_translation(other, searched):
     """The three walks of one search (3-13 s each: one test, so that no other
@@ -169,6 +170,7 @@ def test_a_witness_transcript_is_reproduced_by_referee_check(tmp_path, searched)
     assert zh.exit_code == 0 and "every move is legal" in zh.stdout
 
 
+@pytest.mark.slow
 def test_readings_that_differ_in_wording_only_agree():
     """A reading whose variant modules say rule apollo_prosperity_island in other
     words (the default switched off, the same condition written anew) agrees

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers.game_names import lines_naming_a_shipped_game
 
 from referee.base.errors import RefereeError
 from referee.base.frozen_map import FrozenMap
@@ -149,36 +150,10 @@ def _generic_modules() -> list[Path]:
     return sorted(p for p in PACKAGE.rglob("*.py") if "games" not in p.relative_to(PACKAGE).parts)
 
 
-def _generic_files() -> list[Path]:
-    """The generic modules, and the generic grammar, rule program and schema.
-    The page (referee/service/web/) is left out: it shows users an example transcript."""
-    kept = []
-    for p in PACKAGE.rglob("*"):
-        parts = p.relative_to(PACKAGE).parts
-        if p.is_file() and p.suffix in (".py", ".lark", ".lp", ".json") and parts[0] != "games" and parts[:2] != ("service", "web"):
-            kept.append(p)
-    return sorted(kept)
-
-
-def _shipped_games() -> list[str]:
-    """The games of referee/games/: a game another package adds (the tests'
-    example, tests/game/test_example_game.py) may have a name that is a common word
-    or a part of one ('nim' is in 'minimum')."""
-    shipped = [g for g in known_games() if game_class(g).__module__.startswith("referee.games.")]
-    assert {"cyclades", "luna"} <= set(shipped)
-    return shipped
-
-
 def test_no_generic_module_names_a_game():
     """Issue 15: everything about one game lives in referee/games/<game>/; the
     generic modules (code, comments and docstrings alike) name no game."""
-    names = re.compile("|".join(re.escape(g) for g in _shipped_games()), re.IGNORECASE)
-    assert len(_generic_files()) > 20
-    found = []
-    for path in _generic_files():
-        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-            if names.search(line):
-                found.append(f"{path.relative_to(REPO)}:{number}: {line.strip()}")
+    found = lines_naming_a_shipped_game()
     assert not found, "\n".join(found)
 
 

@@ -162,6 +162,7 @@ def test_defect_witness_reports_match_and_the_readings_agree(path):
     assert results[readings[0]] == results[readings[1]]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", WITNESSES, ids=[p.stem for p in WITNESSES])
 def test_fast_path_and_speculation_agree_with_the_solver_under_each_reading(path):
     """Under each reading of a witness: the fast path gives the solver's

@@ -35,6 +35,7 @@ def _audit(game: str):
     return _tool().audit(game)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["cyclades", "luna"])
 def test_every_rule_id_is_shown_first_for_its_own_mistake(game):
     audit = _audit(game)

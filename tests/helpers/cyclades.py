@@ -201,6 +201,42 @@ def opening(actions: str = "") -> str:
     return textwrap.dedent(OPENING) + actions + "\n"
 
 
+
+#: A first cycle for 3 players on the shipped 3p board (its map is in the docstring of
+#: tests/games/cyclades/test_rules_movement.py): Ann on Ares acts first with 5 GP, then
+#: Bob on Poseidon (5 GP); Cy is on Apollo.
+ARES_AND_POSEIDON = """
+    cycle 1
+    creatures: Pegasus
+    gods: Ares, Poseidon / Zeus, Athena
+    Ann: 2 on Ares
+    Bob: 2 on Poseidon
+    Cy: Apollo
+"""
+
+
+def ares_and_poseidon(*lines: str, board: str | None = None) -> Checked:
+    """ARES_AND_POSEIDON followed by ``lines``, checked."""
+    return play(ARES_AND_POSEIDON + "\n".join(lines), players=3, board=board)
+
+
+def first_cycle(card: str, actions: str) -> str:
+    """Cycle 1 for 5 players with ``card`` on the track, everyone on a different god
+    for 1 GP (Ann Zeus, Bob Athena, Cy Ares, Dan Poseidon, Eve Apollo), then
+    ``actions`` and Eve's Apollo turn."""
+    return f"""
+        cycle 1
+        creatures: {card}
+        gods: Zeus, Athena, Ares, Poseidon
+        Ann: 1 on Zeus
+        Bob: 1 on Athena
+        Cy: 1 on Ares
+        Dan: 1 on Poseidon
+        Eve: Apollo
+        {actions.strip()}
+        Eve/Apollo: prosperity on IS3
+    """
+
 #: Three cycles in which every player goes to Apollo and nobody buys a creature.
 #: Turn order: cycle 1 Ann..Eve (seat order); everyone acts on Apollo in the order
 #: they arrived, so the last to finish (Eve) offers first in cycle 2: Eve, Dan, Cy,

@@ -21,6 +21,7 @@ from __future__ import annotations
 import os
 import re
 
+import pytest
 from helpers.replays import ROOT, legal_moves, replay
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -184,6 +185,7 @@ def covered(move: Fn, listed: list[Fn]) -> bool:
 EXAMPLES = int(os.environ.get("LISTING_EXAMPLES", "40"))
 
 
+@pytest.mark.slow
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck),
           derandomize="LISTING_EXAMPLES" not in os.environ, database=None)
 @given(st.data())

@@ -101,6 +101,7 @@ PRUNING_RECORDS = ["transcripts/cyclades/game-5p.txt", "transcripts/cyclades/cre
                    "transcripts/luna/game-4p.txt"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("record", PRUNING_RECORDS)
 def test_every_judgement_is_the_whole_programs(record):
     """Moves the solver judged in a shipped record (about 12, spread over the
@@ -225,6 +226,7 @@ def test_a_new_process_reads_what_the_analysis_kept_and_analyses_nothing(tmp_pat
     assert path.read_bytes() == written  # nothing new: not written again
 
 
+@pytest.mark.slow
 def test_a_damaged_or_foreign_kept_file_is_ignored_and_rebuilt(tmp_path, monkeypatch):
     """A kept-statements file that does not match its checksum, is not JSON of
     the right shape, belongs to another key, or names statements this program

@@ -153,6 +153,7 @@ UNLUCKY_WORKER = """if True:
 """
 
 
+@pytest.mark.slow
 def test_a_stuck_or_crashing_record_holds_up_nothing(tmp_path, monkeypatch):
     """Past the per-record bound the record's worker is killed and replaced; a
     worker that dies is replaced too: the records after them, on the same single
@@ -344,6 +345,7 @@ def test_options_documented():
     assert both.exit_code == 2 and "give --jobs N or --cluster ADDRESS, not both" in both.stderr
 
 
+@pytest.mark.slow
 def test_a_cluster_of_two_workers_gives_the_same_reports(archive):
     """`--cluster` on a local Dask cluster (two worker processes): the same
     reports, in the same order, as `--jobs`."""

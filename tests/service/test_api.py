@@ -122,6 +122,7 @@ def test_readings_name_their_variants_with_provenance(server):
     assert all(v["sources"] and all(s["zh"] and s["en"] for s in v["sources"]) for v in answer["variants"])
 
 
+@pytest.mark.slow
 def test_compare_finds_where_two_readings_disagree(server):
     """`referee compare cyclades --rules en --rules zh-003` as a request: every variant of seed 003's reading
     (fleets retreat to any space of theirs, the Sylph's 10 spaces shared, ...) comes out, each with a witness.

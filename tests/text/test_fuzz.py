@@ -1,7 +1,7 @@
 """Fuzzing: every input, however broken, ends in a report or in a typed error.
 
 The promise to users: ``Session(...).check()`` on any transcript returns a
-:class:`referee.report.Report` or raises a :class:`referee.errors.RefereeError`
+:class:`referee.ask.report.Report` or raises a :class:`referee.base.errors.RefereeError`
 (one that comes from reading the transcript carries a position inside the
 text); never a Python traceback, never a hang.
 
@@ -147,18 +147,21 @@ def _shown(case) -> str:
 
 # ---------------------------------------------------------- properties --
 
+@pytest.mark.slow
 @FUZZ
 @given(cases(fuzz.grammar_case))
 def test_transcripts_built_from_the_grammar_end_in_a_report_or_a_typed_error(case):
     referee_outcome(case)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(cases(fuzz.mutation_case))
 def test_mutated_shipped_transcripts_end_in_a_report_or_a_typed_error(case):
     referee_outcome(case)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(cases(fuzz.bytes_case))
 def test_files_of_any_bytes_end_in_a_report_or_a_typed_error(case):

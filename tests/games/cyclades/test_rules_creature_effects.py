@@ -14,25 +14,18 @@ IS7; Eve IS3, IS11. The card tested lies on the 4-GP slot.
 
 from __future__ import annotations
 
-from helpers.cyclades import ANN_FIRST_METROPOLIS, BUILD3, buildings, count, fluents, gold, holds, metropolises, play
-
-
-def first_cycle(card: str, actions: str) -> str:
-    """Cycle 1 with ``card`` on the track, the offerings above, then ``actions``
-    (and Eve's Apollo turn)."""
-    return f"""
-        cycle 1
-        creatures: {card}
-        gods: Zeus, Athena, Ares, Poseidon
-        Ann: 1 on Zeus
-        Bob: 1 on Athena
-        Cy: 1 on Ares
-        Dan: 1 on Poseidon
-        Eve: Apollo
-        {actions.strip()}
-        Eve/Apollo: prosperity on IS3
-    """
-
+from helpers.cyclades import (
+    ANN_FIRST_METROPOLIS,
+    BUILD3,
+    buildings,
+    count,
+    first_cycle,
+    fluents,
+    gold,
+    holds,
+    metropolises,
+    play,
+)
 
 # -- creature_effect_at_once ----------------------------------------------------------------
 

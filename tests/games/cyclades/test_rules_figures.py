@@ -17,8 +17,7 @@ Ann on Apollo acts last; Eve (Zeus) first, with 12 GP, then Dan (Athena, 5 GP).
 from __future__ import annotations
 
 import pytest
-from helpers.cyclades import count, fluents, gold, holds, play
-from test_rules_creature_effects import first_cycle
+from helpers.cyclades import count, first_cycle, fluents, gold, holds, play
 
 from referee.base.terms import Fn, fn
 

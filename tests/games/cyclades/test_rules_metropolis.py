@@ -329,8 +329,8 @@ def test_metropolis_discard_again_for_a_second_metropolis():
 
 
 def test_metropolis_buildings_completed_by_a_conquest():
-    """Rule metropolis_buildings: "A player who owns the four different buildings (on any islands) discards one
-    of each at once and builds a metropolis." — Ann, with a temple and a university on IS2, takes Dan's IS5 with
+    """Rule metropolis_buildings: "A player who owns the four kinds of building (port, fortress, temple,
+    university), even on different islands, must at once discard one of each and build a metropolis." — Ann, with a temple and a university on IS2, takes Dan's IS5 with
     its port and fortress: she owns the four and must build her metropolis at once."""
     g = play("""
         cycle 1

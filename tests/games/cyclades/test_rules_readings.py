@@ -18,11 +18,22 @@ battle_retreat (seed 003's 复数, once retreat_needs_several) and build (seed
 from __future__ import annotations
 
 import pytest
-from helpers.cyclades import buildings, count, fleets, fluents, gold, holds, metropolises, play, track, troops
-from test_rules_creature_effects import first_cycle
-from test_rules_movement import MOVES as ARES_TURN  # 3 players: Ann on Ares, Bob on Poseidon, Cy Apollo
+from helpers.cyclades import (
+    ARES_AND_POSEIDON,
+    buildings,
+    count,
+    first_cycle,
+    fleets,
+    fluents,
+    gold,
+    holds,
+    metropolises,
+    play,
+    track,
+    troops,
+)
 
-LANDING = ARES_TURN + """
+LANDING = ARES_AND_POSEIDON + """
     Ann/Ares: troop on IS1; troop on IS1; 3 troops IS1 -> IS2
     battle: Ann 0, Bob 3
 """
@@ -42,7 +53,7 @@ def test_battle_retreat_seed_003_plural_is_no_condition_the_readings_agree():
 # -- variant zeus_replace_slides (seed 000, reading zh-000) -------------------------------------
 
 #: Cycle 2 after a cycle 1 in which nobody bought the Pegasus.
-LEFT_OVER = ARES_TURN + """
+LEFT_OVER = ARES_AND_POSEIDON + """
     Cy/Apollo: prosperity on IS3
     cycle 2
 """
@@ -106,8 +117,8 @@ def test_build_seed_000_same_island_parenthesis_is_no_condition_the_readings_agr
     defect: ambiguous wording, no rule difference; docs/translations.md). Once the variant
     buildings_one_island, now no rule: two fortresses on two islands in one turn are legal under zh-000 as
     under en, and so are two on one island."""
-    two_islands = ARES_TURN + "Ann/Ares: fortress on IS1\nAnn/Ares: fortress on IS7"
-    one_island = ARES_TURN + "Ann/Ares: fortress on IS7\nAnn/Ares: fortress on IS7"  # IS7 has 4 spaces
+    two_islands = ARES_AND_POSEIDON + "Ann/Ares: fortress on IS1\nAnn/Ares: fortress on IS7"
+    one_island = ARES_AND_POSEIDON + "Ann/Ares: fortress on IS7\nAnn/Ares: fortress on IS7"  # IS7 has 4 spaces
     for rules in ("en", "zh-000"):
         g = play(two_islands, players=3, rules=rules)
         assert g.problems == [], rules
@@ -118,7 +129,7 @@ def test_build_seed_000_same_island_parenthesis_is_no_condition_the_readings_agr
 
 # -- variant metropolis_demolish_any (seed 000, reading zh-000) --------------------------------
 
-FOUR_BUILDINGS = "position: temple IS1; temple IS7; port IS7; university IS7\n" + ARES_TURN + """
+FOUR_BUILDINGS = "position: temple IS1; temple IS7; port IS7; university IS7\n" + ARES_AND_POSEIDON + """
     Ann/Ares: fortress on IS7
     Ann/Ares: discard temple IS7; discard port IS7; discard university IS7; discard fortress IS7
     Ann/Ares: metropolis on IS1
@@ -219,12 +230,12 @@ def test_pegasus_move_variant_pegasus_needs_fleets_a_land_battle_needs_a_chain()
     to the island attacked, whether by Ares or by the Pegasus). Ann's fleets (C2, G5) do not link IS7 to Cy's IS3:
     under zh-001 the flight breaks rule troop_move_chain; the English reading needs no fleets."""
     line = "Ann/Ares: buy Pegasus: troop IS7 -> IS3"
-    g = play(ARES_TURN + line, players=3, rules="zh-001")
+    g = play(ARES_AND_POSEIDON + line, players=3, rules="zh-001")
     assert g.problems == [(line, ("troop_move_chain",))]
     assert g.report.problems[0].breaches[0].message == "no chain of Ann's fleets links IS7 to IS3"
-    assert play(ARES_TURN + line, players=3).problems == []
+    assert play(ARES_AND_POSEIDON + line, players=3).problems == []
     # with Ann's fleets on F5 and E4 (G5 - F5 - E4 reaches IS3), seed 001's condition is met
-    linked = play("position: Ann fleet F5; Ann fleet E4\n" + ARES_TURN + line, players=3, rules="zh-001")
+    linked = play("position: Ann fleet F5; Ann fleet E4\n" + ARES_AND_POSEIDON + line, players=3, rules="zh-001")
     assert linked.problems == []
 
 
@@ -232,7 +243,7 @@ def test_pegasus_move_variant_pegasus_needs_fleets_no_battle_no_chain():
     """Rule pegasus_move, variant pegasus_needs_fleets: "打陆战的前提是..." states the chain as the condition of a land
     battle only: a flight onto the empty island IS4 needs no fleets under zh-001 either."""
     line = "Ann/Ares: buy Pegasus: troop IS7 -> IS4"
-    g = play(ARES_TURN + line, players=3, rules="zh-001")
+    g = play(ARES_AND_POSEIDON + line, players=3, rules="zh-001")
     assert g.problems == []
     assert troops(g.after(line), "Ann").get("IS4") == 1
 
@@ -366,7 +377,7 @@ def test_chiron_protects_seed_000_no_pegasus_on_his_island_either_way(line, zh_0
 
 # -- territory markers under seed 001's reading ----------------------------------------------------
 
-MARKED = "position: Ann marker IS4\n" + ARES_TURN + """
+MARKED = "position: Ann marker IS4\n" + ARES_AND_POSEIDON + """
     Ann/Ares: troop on IS4
 """
 

@@ -212,8 +212,8 @@ def _started(*lines: str):
 
 
 def test_setup_placement_a_transcript_may_state_the_starting_placement():
-    """Rule setup_placement: "Each player places one troop on each of their starting islands and one fleet on
-    each of their starting sea spaces" — here as the transcript's 'start:' line says."""
+    """Rule setup_placement: "... each colour starts with a troop on each of its starting islands and a fleet on
+    each of its starting sea spaces." — here as the transcript's 'start:' line says."""
     initial = _started("start: Pat IS1, IS4, B2, F5", "start: Quinn IS3, IS8, K2, F3")
     assert troops(initial, "Pat") == {"IS1": 1, "IS4": 1} and fleets(initial, "Pat") == {"B2": 1, "F5": 1}
     assert troops(initial, "Quinn") == {"IS3": 1, "IS8": 1} and fleets(initial, "Quinn") == {"F3": 1, "K2": 1}
@@ -228,8 +228,8 @@ def test_setup_placement_a_transcript_may_state_the_starting_placement():
     (("start: Pat IS1, IS4, B2, F5", "start: Quinn IS1, IS8, K2, C1"), "IS1 is also Pat's"),
 ])
 def test_setup_placement_a_stated_placement_must_be_legal(lines, why):
-    """Rule setup_placement: "Each player places one troop on each of their starting islands and one fleet on
-    each of their starting sea spaces" — as many as a seat of the board, next to the player's islands, none
+    """Rule setup_placement: "... each colour starts with a troop on each of its starting islands and a fleet on
+    each of its starting sea spaces." — as many as a seat of the board, next to the player's islands, none
     shared."""
     with pytest.raises(NotationError, match="starting placement is not legal") as error:
         _started(*lines)

@@ -12,8 +12,7 @@ Fleets: Ann C6, K1; Bob B3, E7; Cy F5, K6; Dan D8, F1; Eve F3, G9.
 
 from __future__ import annotations
 
-from helpers.cyclades import check_rewritten, count, fleets, fluents, gold, holds, play, transcript
-from test_rules_creature_effects import first_cycle
+from helpers.cyclades import check_rewritten, count, first_cycle, fleets, fluents, gold, holds, play, transcript
 
 from referee.base.terms import fn
 from referee.games.cyclades.fluents import Sail, Use

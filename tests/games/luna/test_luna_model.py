@@ -15,6 +15,7 @@ from referee.judge.visitor import Referee
 REPO = Path(__file__).resolve().parents[3]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["game-4p.txt", "game-3p.txt"])
 def test_model_foresees_the_solver_on_every_legal_move(game):
     referee = Referee(read_transcript(REPO / "transcripts" / "luna" / game))

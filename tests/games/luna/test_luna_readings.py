@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from helpers.luna import position
+from helpers.luna import round_one
 
 from referee.base.terms import fn
 from referee.cli import main as referee_main
@@ -31,10 +31,6 @@ SEED = REPO.parent / "shared" / "seeds" / "002_e8ed60f3a9b41215.txt"
 WITNESS = REPO / "transcripts" / "luna" / "readings" / "substitute-alone.txt"
 READINGS = load_readings("luna")
 LITERAL = "rules: zh-002-literal"
-
-DEFAULT = position("round 1")
-PUBLISHER = position("round 1", header="rules: luna-publisher-faq")
-LITERAL_READING = position("round 1", header=LITERAL)
 
 
 # -- the readings data ----------------------------------------------------------------------
@@ -103,15 +99,15 @@ def test_the_witness_fast_path_and_speculation_agree_with_the_solver_under_each_
 def test_substitute_needs_a_novice_literal_reading_the_substitute_is_not_alone():
     """Variant substitute_needs_a_novice (zh-002-literal), rule substitute_needs_a_novice: a favour with a
     shrine (one novice), one council seat or one island of the Apostate is not done by the substitute alone."""
-    assert LITERAL_READING.judge("Ann: favour on 1 with substitute").rules == {"substitute_needs_a_novice"}
-    assert LITERAL_READING.judge("Ann: council 1 from 2 with substitute").rules == {"substitute_needs_a_novice"}
-    assert LITERAL_READING.judge("Ann: banish 1 with substitute").rules == {"substitute_needs_a_novice"}
-    assert LITERAL_READING.judge("Ann: recruit on 2 with substitute").rules == set()
+    assert round_one(LITERAL).judge("Ann: favour on 1 with substitute").rules == {"substitute_needs_a_novice"}
+    assert round_one(LITERAL).judge("Ann: council 1 from 2 with substitute").rules == {"substitute_needs_a_novice"}
+    assert round_one(LITERAL).judge("Ann: banish 1 with substitute").rules == {"substitute_needs_a_novice"}
+    assert round_one(LITERAL).judge("Ann: recruit on 2 with substitute").rules == set()
 
 
 def test_the_publishers_answer_is_the_default():
     """Reading luna-publisher-faq names the default rules: the substitute alone is legal in both."""
-    for pos in (DEFAULT, PUBLISHER):
+    for pos in (round_one(), round_one("rules: luna-publisher-faq")):
         assert pos.judge("Ann: favour on 1 with substitute").rules == set()
         assert pos.judge("Ann: council 1 from 2 with substitute").rules == set()
         assert pos.judge("Ann: banish 1 with substitute").rules == set()
@@ -120,23 +116,23 @@ def test_the_publishers_answer_is_the_default():
 def test_substitute_alone_takes_the_favour_of_a_shrines_island():
     """Rule substitute (the default), rule favour_take: with her shrine on island 1 and no
     active novice there, the substitute alone takes island 1's favour and goes back to island 7."""
-    assert DEFAULT.novices("Ann", 1, "active") == 0
-    after = DEFAULT.after("Ann: favour on 1 with substitute")
+    assert round_one().novices("Ann", 1, "active") == 0
+    after = round_one().after("Ann: favour on 1 with substitute")
     assert after.holds("Ann") == {"waves", "shrine"}
-    assert after.pool(1) == DEFAULT.pool(1) - 1 and after.pool(7) == DEFAULT.pool(7) + 1
+    assert after.pool(1) == round_one().pool(1) - 1 and after.pool(7) == round_one().pool(7) + 1
     assert after.novices("Ann", 1, "inactive") == 0
     # without a shrine the favour takes two novices: the substitute and one of hers
-    no_novice = DEFAULT.set_novices("Ann", 2, "active", 0)
+    no_novice = round_one().set_novices("Ann", 2, "active", 0)
     assert no_novice.judge("Ann: favour on 2 with substitute").rules == {"island_novices"}
 
 
 def test_substitute_alone_moves_the_apostate_one_island_with_no_novice_there():
     """Rule substitute (the default), rule banish: the substitute alone moves the Apostate one island, also
     when the player has no novice on his island (Ann's are on 5, so Bob, after giving him one)."""
-    apostate = DEFAULT.figure("apostate")
-    after = DEFAULT.after("Ann: banish 1 with substitute")
+    apostate = round_one().figure("apostate")
+    after = round_one().after("Ann: banish 1 with substitute")
     assert after.figure("apostate") == apostate % 7 + 1 and after.novices("Ann", apostate, "active") == 2
-    bob = DEFAULT.after("Ann: meditate").changed([fn("holds", "Bob", fn("substitute"))])
+    bob = round_one().after("Ann: meditate").changed([fn("holds", "Bob", fn("substitute"))])
     bob = bob.set_novices("Bob", apostate, "active", 0)
     assert bob.after("Bob: banish 1 with substitute").figure("apostate") == apostate % 7 + 1
     assert bob.judge("Bob: banish 2 with substitute").rules == {"island_novices"}
@@ -144,9 +140,9 @@ def test_substitute_alone_moves_the_apostate_one_island_with_no_novice_there():
 
 def test_substitute_alone_one_council_seat_from_any_island():
     """Rule substitute (the default), rule council: the substitute alone advances the disc one seat."""
-    after = DEFAULT.after("Ann: council 1 from 7 with substitute")
+    after = round_one().after("Ann: council 1 from 7 with substitute")
     assert after.discs()["Ann"][0] == 1 and "substitute" not in after.holds("Ann")
-    assert DEFAULT.judge("Ann: council 2 from 7 with substitute").rules == {"island_novices"}
+    assert round_one().judge("Ann: council 2 from 7 with substitute").rules == {"island_novices"}
 
 
 def test_substitute_alone_is_offered_among_the_legal_moves():
@@ -170,9 +166,9 @@ def test_substitute_alone_keeps_the_seeds_two_exceptions_and_the_priestess_scori
     """By default (as in the publisher's answer) the substitute still takes no temple tile (substitute_not_for_tile)
     nor another substitute favour (substitute_not_for_substitute), and the Priestess scoring counts
     novices and shrines only: holding the favour changes nothing there (rule score_priestess)."""
-    assert DEFAULT.judge("Ann: occupy 5 from 5 with substitute").rules == {"substitute_not_for_tile"}
-    pos = DEFAULT.set_novices("Ann", 7, "active", 2)
+    assert round_one().judge("Ann: occupy 5 from 5 with substitute").rules == {"substitute_not_for_tile"}
+    pos = round_one().set_novices("Ann", 7, "active", 2)
     assert "substitute_not_for_substitute" in pos.judge("Ann: favour on 7 with substitute").rules
-    ended = DEFAULT.after("Ann: meditate", "Bob: meditate", "Ann: meditate")
+    ended = round_one().after("Ann: meditate", "Bob: meditate", "Ann: meditate")
     without = ended.changed(remove=[fn("holds", "Ann", fn("substitute"))])
     assert ended.game_step().score("Ann") == without.game_step().score("Ann")

@@ -13,7 +13,7 @@ from referee.games.luna.fluents import Book, GuardValue, IslandKind, Path, PathT
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_setup_influence_five_each(players):
-    """Rule setup_influence: 每位玩家获得初始5点影响力."""
+    """Rule setup_influence: "每位玩家获得初始5点影响力"."""
     pos = initial(players)
     assert {p: pos.score(p) for p in NAMES[:players]} == {p: 5 for p in NAMES[:players]}
 
@@ -113,7 +113,7 @@ def test_setup_intro_shrine_four_pairs_and_the_two_free_islands_favours(players)
 
 
 def test_prep_shrine_alone_one_shrine_per_island_in_the_preparation():
-    """Rule prep_shrine_alone: 在准备回合中，一个岛上最多只能有一个神殿."""
+    """Rule prep_shrine_alone: "在准备回合中，一个岛上最多只能有一个神殿"."""
     pos = position("preparation\nAnn: shrine on 3", 3, "normal")
     assert pos.judge("Bob: shrine on 3").rules == {"prep_shrine_alone"}
     assert pos.judge("Bob: shrine on 4").legal
@@ -161,7 +161,7 @@ def test_prep_shrine_one_each_clockwise_from_the_start_player():
 
 
 def test_prep_favours_the_two_islands_without_the_players_pieces():
-    """Rule prep_favours: 每位玩家获得自己没有任何标记的2个岛对应的特权块."""
+    """Rule prep_favours: "每位玩家获得自己没有任何标记的2个岛对应的特权块"."""
     body = """preparation
         Ann: shrine on 1
         Bob: shrine on 4

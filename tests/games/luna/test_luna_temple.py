@@ -7,41 +7,39 @@ are (5, 6), (9, 10), (13, 14)...; tile T shows island ((T-1) mod 7)+1.
 
 from __future__ import annotations
 
-from helpers.luna import position
+from helpers.luna import position, round_one
 
 from referee.base.terms import fn
 
-START = position("round 1")
-
 
 def test_tile_take_first_novice_on_the_tile_second_inactive():
-    """Rule tile_take: 将第一个学徒放在指定的神庙块上，将第二个学徒放在岛下变为不可用."""
-    after = START.after("Ann: occupy 5 from 5")
+    """Rule tile_take: "将第一个学徒放在指定的神庙块上，将第二个学徒放在岛下变为不可用"."""
+    after = round_one().after("Ann: occupy 5 from 5")
     assert after.has("on_tile", 5, "Ann")
     assert after.novices("Ann", 5, "active") == 0 and after.novices("Ann", 5, "inactive") == 1
 
 
 def test_tile_take_with_a_shrine_only_the_first_novice():
     """Rule tile_take (神殿奖励): with a shrine on the island, one novice is enough."""
-    pos = START.changed([fn("shrine", "Ann", 5)])
+    pos = round_one().changed([fn("shrine", "Ann", 5)])
     after = pos.after("Ann: occupy 5 from 5")
     assert after.novices("Ann", 5, "active") == 1 and after.novices("Ann", 5, "inactive") == 0
 
 
 def test_tile_free_not_a_tile_someone_occupies():
-    """Rule tile_free: 占领一个空闲 ... 的神庙块."""
-    pos = START.after("Ann: occupy 5 from 5").set_novices("Bob", 5, "active", 2)
+    """Rule tile_free: "占领一个空闲 ... 的神庙块"."""
+    pos = round_one().after("Ann: occupy 5 from 5").set_novices("Bob", 5, "active", 2)
     assert pos.judge("Bob: occupy 5 from 5").rules == {"tile_free"}
 
 
 def test_tile_symbol_must_be_the_islands():
     """Rule tile_symbol: tile 6 shows island 6's symbol."""
-    assert START.judge("Ann: occupy 6 from 5").rules == {"tile_symbol"}
+    assert round_one().judge("Ann: occupy 6 from 5").rules == {"tile_symbol"}
 
 
 def test_tile_available_between_guard_and_jetty_bribe_one_group_further():
     """Rules tile_available and bribe / bribe_reach."""
-    pos = START.after("Ann: favour on 5", "Bob: meditate")
+    pos = round_one().after("Ann: favour on 5", "Bob: meditate")
     assert pos.judge("Ann: occupy 9 from 2").rules == {"tile_available"}
     assert pos.judge("Ann: occupy 9 from 2 with bribe").legal
     far = pos.set_novices("Ann", 6, "active", 2)
@@ -52,7 +50,7 @@ def test_tile_available_between_guard_and_jetty_bribe_one_group_further():
 
 def test_tile_available_grows_as_the_guard_moves():
     """Rule next_guard: in round 2 the guard stands on the 5; group 2 is available."""
-    pos = START.after("Ann: meditate", "Bob: meditate", "Ann: meditate").game_step().game_step()
+    pos = round_one().after("Ann: meditate", "Bob: meditate", "Ann: meditate").game_step().game_step()
     assert pos.value("round") == 2
     assert pos.judge("Bob: occupy 10 from 3").rules == {"island_novices"}  # available now; Bob has no novice on 3
     assert pos.set_novices("Bob", 3, "active", 2).judge("Bob: occupy 10 from 3").legal
@@ -60,7 +58,7 @@ def test_tile_available_grows_as_the_guard_moves():
 
 def test_temple_enter_scores_the_guards_tile():
     """Rule temple_enter: the guard's tile (6 in round 1) is scored."""
-    pos = START.after("Ann: occupy 5 from 5", "Bob: meditate")
+    pos = round_one().after("Ann: occupy 5 from 5", "Bob: meditate")
     after = pos.after("Ann: enter 5")
     assert after.has("temple", 5, "Ann") and not after.has("path", 5)
     assert after.score("Ann") == pos.score("Ann") + 6
@@ -68,8 +66,8 @@ def test_temple_enter_scores_the_guards_tile():
 
 def test_enter_own_tile_and_enter_available():
     """Rules enter_own_tile, enter_available (a bribe enters a tile that is not available)."""
-    assert START.judge("Ann: enter 5").rules == {"enter_own_tile"}
-    pos = START.after("Ann: favour on 5", "Bob: meditate", "Ann: occupy 9 from 2 with bribe",
+    assert round_one().judge("Ann: enter 5").rules == {"enter_own_tile"}
+    pos = round_one().after("Ann: favour on 5", "Bob: meditate", "Ann: occupy 9 from 2 with bribe",
                       "Bob: recruit on 4")
     assert pos.judge("Ann: enter 9").rules == {"enter_available"}
     assert pos.judge("Ann: enter 9 with bribe").rules == {"favour_missing"}  # the bribe went back
@@ -79,7 +77,7 @@ def test_temple_expel_lower_unprotected_neighbours_go_to_the_jetty():
     """Rule temple_expel: neighbouring lower tiles of other players without a book
     are expelled; 1 influence each; they go to the jetty."""
     # Bob's novice on tile 2 loses its book; tile 6 (part 2, next to 2) is Ann's.
-    pos = START.after("Ann: meditate").changed(
+    pos = round_one().after("Ann: meditate").changed(
         [fn("on_tile", 6, "Ann")], [fn("book", 2)])
     pos = pos.after("Bob: meditate")  # Ann to play
     after = pos.after("Ann: enter 6")
@@ -89,15 +87,15 @@ def test_temple_expel_lower_unprotected_neighbours_go_to_the_jetty():
 
 
 def test_temple_expel_a_book_protects():
-    """Rule temple_expel: 对方的学徒没有被智慧之书保护 -- a book protects."""
-    pos = START.after("Ann: meditate").changed([fn("on_tile", 6, "Ann")]).after("Bob: meditate")
+    """Rule temple_expel, seed 002: "3.对方的学徒没有被智慧之书保护" -- a book protects."""
+    pos = round_one().after("Ann: meditate").changed([fn("on_tile", 6, "Ann")]).after("Bob: meditate")
     after = pos.after("Ann: enter 6")
     assert after.has("temple", 2, "Bob") and after.score("Ann") == pos.score("Ann") + 6
 
 
 def test_temple_expel_only_lower_numbers():
     """Rule temple_expel: a higher-numbered neighbour stays."""
-    pos = START.after("Ann: meditate").changed([fn("on_tile", 5, "Ann"), fn("temple", 6, "Bob")]) \
+    pos = round_one().after("Ann: meditate").changed([fn("on_tile", 5, "Ann"), fn("temple", 6, "Bob")]) \
         .after("Bob: meditate")
     after = pos.after("Ann: enter 5")
     assert after.has("temple", 6, "Bob")
@@ -105,7 +103,7 @@ def test_temple_expel_only_lower_numbers():
 
 def test_book_moves_any_book_under_a_novice_without_one_for_1():
     """Rule book: 1 influence; book_source and book_target."""
-    pos = START.changed([fn("holds", "Ann", fn("book")), fn("temple", 5, "Ann")], [])
+    pos = round_one().changed([fn("holds", "Ann", fn("book")), fn("temple", 5, "Ann")], [])
     after = pos.after("Ann: book 2 -> 5")
     assert after.has("book", 5) and not after.has("book", 2)
     assert pos.judge("Ann: book 2 -> 1").rules == {"book_target"}   # tile 1 has a book
@@ -113,8 +111,8 @@ def test_book_moves_any_book_under_a_novice_without_one_for_1():
 
 
 def test_two_player_book_the_first_book_of_a_round_scores_2():
-    """Rule two_player_book: 每回合中，首次使用书特权块的玩家获得2影响力."""
-    pos = START.changed([fn("holds", "Ann", fn("book")), fn("holds", "Bob", fn("book")),
+    """Rule two_player_book: "每回合中，首次使用书特权块的玩家获得2影响力"."""
+    pos = round_one().changed([fn("holds", "Ann", fn("book")), fn("holds", "Bob", fn("book")),
                          fn("temple", 5, "Ann"), fn("temple", 6, "Bob")], [])
     first = pos.after("Ann: book 2 -> 5")
     assert first.score("Ann") == pos.score("Ann") + 2
@@ -131,7 +129,7 @@ def test_book_with_three_players_scores_1():
 def test_bribe_may_be_spent_on_an_available_tile_and_is_then_listed():
     """Rule bribe (the referee's reading): the seed does not forbid a bribe for an
     available tile; such a move is legal, so it is among the legal moves."""
-    pos = START.after("Ann: favour on 5", "Bob: meditate").set_novices("Ann", 5, "active", 2)
+    pos = round_one().after("Ann: favour on 5", "Bob: meditate").set_novices("Ann", 5, "active", 2)
     assert pos.judge("Ann: occupy 5 from 5 with bribe").legal
     assert fn("occupy", 5, 5, 1, 0) in pos.legal()
     entered = pos.after("Ann: occupy 5 from 5", "Bob: meditate")
