@@ -223,7 +223,7 @@ def test_substitute_needs_a_novice_of_the_players_own():
     (rule substitute) it can."""
     pos = round_one("rules: zh-002-literal").set_novices("Ann", 1, "active", 1)
     assert pos.judge("Ann: favour on 1 with substitute").rules == {"substitute_needs_a_novice"}
-    assert START.set_novices("Ann", 1, "active", 1).judge("Ann: favour on 1 with substitute").rules == set()
+    assert round_one().set_novices("Ann", 1, "active", 1).judge("Ann: favour on 1 with substitute").rules == set()
 
 
 def test_council_advance_one_seat_per_novice_and_stack_on_top():
