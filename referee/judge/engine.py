@@ -718,7 +718,7 @@ class Engine:
         analysis keeps the statement. Each judgement then grounds about what it
         would alone; the state chain and what every judgement needs stay
         unguarded. Measured on game-5p's batch of 256 judgements: see
-        docs/architecture.md (Speed).
+        docs/speed.md.
 
         The judgements are independent but for the state chain (``true(F,K)``
         from the state of the judgement before, ``_STATE_CHAIN``), the only

@@ -1,7 +1,7 @@
 """A Python model of the effects of Luna's player moves, used only for speed.
 
 The referee guesses the coming moves from the transcript and the state each
-will be made in (docs/architecture.md, "Speed: speculative batches"), and has
+will be made in (docs/speed.md, "Where the time goes"), and has
 the solver judge them all in one call; a judgement is used only when the game
 reaches exactly its state and move, so a wrong guess costs time, never a
 verdict.  ``next_state`` mirrors the rule programs' effects of a *legal* move
