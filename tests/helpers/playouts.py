@@ -57,13 +57,14 @@ class Playout:
     over: bool = False
     seconds: float = 0.0
     kinds: Counter = field(default_factory=Counter)  # how many moves of each name were played
+    stuck: str | None = None  # the role in control had no legal move (the game can go no further)
 
     @property
     def label(self) -> str:
         return f"{self.game} {self.players}p seed {self.seed}"
 
     def summary(self) -> str:
-        end = "to its end" if self.over else "stopped"
+        end = "to its end" if self.over else f"stuck: {self.stuck}" if self.stuck else "stopped"
         return (f"{self.label}: {len(self.played)} moves, {self.periods} "
                 f"{'cycles' if self.game == 'cyclades' else 'rounds'}, {end}, {self.seconds:.1f} s")
 
@@ -71,20 +72,31 @@ class Playout:
 class _Table:
     """The rules and the solver of one playout, from its header."""
 
-    def __init__(self, header: str):
+    def __init__(self, header: str, by_kind: bool = False):
+        self.by_kind = by_kind
         self.rules = game_rules(parse_transcript(header, "<playout>"))
         self.engine = Engine(rule_files(self.rules.name), store=None)
         self.state = self.rules.starting_position(self.engine.init(self.rules.static))
 
+    stuck: str | None = None
+
     def choices(self, rng: random.Random) -> tuple[object, Fn] | None:
-        """Apply the bookkeeping due, then choose among the moves of the role in control."""
+        """Apply the bookkeeping due, then choose among the moves of the role in control
+        (None at the end, or when that role has no legal move: ``stuck`` says so)."""
         while (step := self.rules.game_step(self.state)) is not None:
             self.state = self._apply(GAME, step)
         role = self.rules.control(self.state)
         if role is None or self.rules.is_over(self.state):
             return None
         moves = sorted((m for r, m in self.engine.legal_moves(self.rules.static, self.state) if r == role), key=str)
-        return (role, rng.choice(moves)) if moves else None
+        if not moves:
+            self.stuck = (f"{self.rules.role_text(role)} has no legal move in {self.rules.period} "
+                          f"{self.rules.cycle(self.state)} ({self.rules.phase(self.state)} phase)")
+            return None
+        if self.by_kind:  # first the kind of move, then one of that kind
+            kind = rng.choice(sorted({m.name for m in moves}))
+            moves = [m for m in moves if m.name == kind]
+        return role, rng.choice(moves)
 
     def _apply(self, role, move: Fn) -> frozenset:
         if self.rules.fast_path_applies(self.state, role, move):
@@ -217,6 +229,7 @@ def cyclades_playout(players: int, seed: int, cycles: int = 40, max_moves: int =
         game.played.append((role, move))
         game.kinds[move.name] += 1
     game.over = table.rules.is_over(table.state)
+    game.stuck = table.stuck
     game.periods = table.rules.cycle(table.state)
     game.text = record.text()
     game.seconds = time.perf_counter() - started
@@ -226,15 +239,20 @@ def cyclades_playout(players: int, seed: int, cycles: int = 40, max_moves: int =
 # -- Luna ---------------------------------------------------------------------------------
 def luna_playout(players: int, seed: int, rounds: int = 40, layout: str = "normal",
                  max_moves: int = MAX_MOVES - MOVE_MARGIN) -> Playout:
-    """A Luna game played at random; its travels written as one line, group by group."""
+    """A Luna game played at random; its travels written as one line, group by group.
+    The choice is uniform over the kinds of move listed, then over the moves of
+    the kind drawn: uniform over the moves themselves, a travel would go on for a
+    hundred groups (its end, ``done``, is one move among a hundred), and a game
+    would meet the bound on a record's moves in its first rounds. ``done`` is not
+    written (the next line ends the travel) and is not among ``played``."""
     started = time.perf_counter()
     rng = random.Random(f"luna {players} {seed}")
     seats = ", ".join(f"{n} {c}" for n, c in zip(NAMES[:players], LUNA_COLOURS))
     header = f"game: luna\nplayers: {seats}\nlayout: {layout}\n"
-    table = _Table(header)
+    table = _Table(header, by_kind=True)
     lines = [header.rstrip("\n"), ""] + (["preparation"] if layout == "normal" else [])
     game = Playout("luna", players, seed)
-    heading, continuing = 0, False
+    heading, travelling = 0, None
     while len(game.played) < max_moves:
         chosen = table.choices(rng)
         period = table.rules.cycle(table.state)
@@ -243,18 +261,22 @@ def luna_playout(players: int, seed: int, rounds: int = 40, layout: str = "norma
         role, move = chosen
         if period != heading and period > 0:
             lines.append(f"round {period}")
-            heading, continuing = period, False
+            heading, travelling = period, None
         if move.name == "done":  # not written: the next line ends the travel
-            pass
-        elif move.name in ("travel", "waves") and continuing:
+            game.kinds["done"] += 1
+            table.play(role, move)
+            travelling = None
+            continue
+        if move.name == travelling:  # the travel goes on: its next group on the same line
             lines[-1] += ", " + luna_notation(move).split(" ", 1)[1]
         else:
             lines.append(f"{role}: {luna_notation(move)}")
-        continuing = move.name in ("travel", "waves")
+        travelling = move.name if move.name in ("travel", "waves") else None
         table.play(role, move)
         game.played.append((role, move))
         game.kinds[move.name] += 1
     game.over = table.rules.is_over(table.state)
+    game.stuck = table.stuck
     game.periods = table.rules.cycle(table.state)
     game.text = "\n".join(lines) + "\n"
     game.seconds = time.perf_counter() - started
@@ -270,7 +292,7 @@ def read_back(game: Playout) -> list[str]:
     """What is wrong with the record read back: a move not legal, a move read
     otherwise than it was played, the fast path and the solver alone disagreeing.
     Each problem names the playout (game, players, seed) so that it can be replayed."""
-    problems = []
+    problems = [f"{game.label}: the game stops: {game.stuck}"] if game.stuck else []
     runs = {}
     for fast_path in (True, False):
         path = "fast path" if fast_path else "solver alone"
@@ -297,3 +319,74 @@ def read_back(game: Playout) -> list[str]:
                         f"{fast[at][:2] if at < len(fast) else 'nothing'} against "
                         f"{solver[at][:2] if at < len(solver) else 'nothing'}")
     return problems
+
+
+# -- the command line (bench/playouts.py) ---------------------------------------------------
+PLAYER_COUNTS = {"cyclades": (2, 3, 4, 5), "luna": (2, 3, 4)}
+
+
+def one_game(job: tuple) -> tuple[Playout, list[str]]:
+    """Play and read back one game: ``(game, players, seed, periods)``."""
+    name, players, seed, periods = job
+    if name == "cyclades":
+        game = cyclades_playout(players, seed, cycles=periods)
+    else:
+        game = luna_playout(players, seed, rounds=periods, layout="normal" if seed % 2 else "intro")
+    started = time.perf_counter()
+    problems = read_back(game)
+    game.seconds += time.perf_counter() - started
+    return game, problems
+
+
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+    import multiprocessing
+    from pathlib import Path
+
+    parser = argparse.ArgumentParser(description="Random playouts: complete games at random, read back on both paths.")
+    parser.add_argument("--game", choices=("cyclades", "luna", "both"), default="both")
+    parser.add_argument("--players", type=int, nargs="*", help="player counts (default: every count of the game)")
+    parser.add_argument("--games", type=int, default=1, help="games of each player count")
+    parser.add_argument("--seed", type=int, default=1, help="the first seed; game k of a count has seed SEED+k")
+    parser.add_argument("--cycles", type=int, default=40, help="stop after this many cycles (rounds) at most")
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once, each in a process of its own")
+    parser.add_argument("--save", type=Path, help="write every record to this folder (a failing one's problems beside it)")
+    args = parser.parse_args(argv)
+    names = ("cyclades", "luna") if args.game == "both" else (args.game,)
+    jobs = [(name, n, args.seed + k, args.cycles) for name in names
+            for n in (args.players or PLAYER_COUNTS[name]) if n in PLAYER_COUNTS[name] for k in range(args.games)]
+    if args.save:
+        args.save.mkdir(parents=True, exist_ok=True)
+    started = time.perf_counter()
+    failed, moves, periods = [], 0, 0
+    with multiprocessing.Pool(args.jobs) if args.jobs > 1 else _Here() as pool:
+        for game, problems in pool.imap_unordered(one_game, jobs):
+            moves += len(game.played)
+            periods += game.periods
+            print(("FAIL " if problems else "ok   ") + game.summary(), flush=True)
+            for problem in problems[:5]:
+                print("     " + problem.replace("\n", "\n     "), flush=True)
+            if problems:
+                failed.append(game)
+            if args.save:
+                stem = args.save / f"{game.game}-{game.players}p-seed{game.seed}"
+                stem.with_suffix(".txt").write_text(game.text, encoding="utf-8")
+                if problems:
+                    stem.with_suffix(".problems").write_text("\n".join(problems) + "\n", encoding="utf-8")
+    print(f"{len(jobs)} games, {moves} moves, {periods} cycles/rounds in {time.perf_counter() - started:.0f} s; "
+          f"{len(failed)} failed" + (": " + ", ".join(g.label for g in failed) if failed else ""))
+    return 1 if failed else 0
+
+
+class _Here:
+    """A pool of one: the games played in this process, in order."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    @staticmethod
+    def imap_unordered(function, jobs):
+        return map(function, jobs)
