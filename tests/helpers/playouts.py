@@ -1,6 +1,6 @@
 """Random playouts: complete games played by choosing, uniformly and seeded, among
 the referee's own listed legal moves (chance included), written as records in
-the notation and read back (docs/testing.md, "Random playouts").
+the notation and read back (README.md, "Robustness").
 
     game = cyclades_playout(players=3, seed=7, cycles=40)
     problems = read_back(game)          # [] when the record reads back all legal,

@@ -2,7 +2,7 @@
 player count, each move chosen uniformly among the referee's listed legal moves
 (chance included), written as a record that must read back all legal, the same
 moves, with the fast path and the solver alone agreeing step for step. Longer
-and more games: ``python bench/playouts.py`` (docs/testing.md)."""
+and more games: ``python bench/playouts.py`` (README.md, Robustness)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 game of every player count, on both layouts, each decision drawn among the
 referee's listed legal moves, written as a record that must read back all
 legal, the same moves, on both paths alike. Whole games and more of them:
-``python bench/playouts.py --game luna`` (docs/testing.md)."""
+``python bench/playouts.py --game luna`` (README.md, Robustness)."""
 
 from __future__ import annotations
 
