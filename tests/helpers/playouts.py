@@ -58,6 +58,7 @@ class Playout:
     seconds: float = 0.0
     kinds: Counter = field(default_factory=Counter)  # how many moves of each name were played
     stuck: str | None = None  # the role in control had no legal move (the game can go no further)
+    rare: Counter = field(default_factory=Counter)  # positions a short game seldom meets, and how often
 
     @property
     def label(self) -> str:
@@ -65,8 +66,9 @@ class Playout:
 
     def summary(self) -> str:
         end = "to its end" if self.over else f"stuck: {self.stuck}" if self.stuck else "stopped"
+        rare = "".join(f"; {what}: {n}" for what, n in sorted(self.rare.items()))
         return (f"{self.label}: {len(self.played)} moves, {self.periods} "
-                f"{'cycles' if self.game == 'cyclades' else 'rounds'}, {end}, {self.seconds:.1f} s")
+                f"{'cycles' if self.game == 'cyclades' else 'rounds'}, {end}, {self.seconds:.1f} s{rare}")
 
 
 class _Table:
@@ -224,6 +226,13 @@ def cyclades_playout(players: int, seed: int, cycles: int = 40, max_moves: int =
         if chosen is None or cycle > cycles:
             break
         role, move = chosen
+        if role == CHANCE and move.name == "track":
+            deck = sum(1 for f in table.state if f.name == "deck")
+            phase = table.rules.phase(table.state)
+            if deck == 1 and phase == "reveal_track":
+                game.rare["the deck's last card drawn at a refresh"] += 1
+            elif deck == 0 and move.args[1] not in {f.args[0] for f in table.state if f.name == "track"}:
+                game.rare["a reshuffle of the discard pile"] += 1
         assert record.add(table.state, cycle, role, move), f"{game.label}: no notation for {role}: {move}"
         table.play(role, move)
         game.played.append((role, move))
