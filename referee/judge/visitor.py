@@ -247,8 +247,15 @@ class Referee:
             return moves
         return list(self.tolerance.forced_together(moves) or []) if moves else []
 
-    def _run_automatic(self, run: Run, state: frozenset, written_chance: bool = False) -> frozenset:
-        while (auto := self._automatic(state, written_chance)) is not None:
+    def _run_automatic(self, run: Run, state: frozenset, written_chance: bool = False,
+                       within: int | None = None) -> frozenset:
+        """The moves that happen by themselves. With ``within`` (a period), the
+        chance of a later period is left to the lines that follow: once the period
+        has closed, its chance lines are the record's to write, and the referee
+        lays none of them ahead of the line that writes them (what a line may
+        leave out is filled in when that line is read, ``_prepare``)."""
+        while (auto := self._automatic(state, written_chance or (
+                within is not None and self.rules.period_number(state) > within))) is not None:
             state = self._apply(run, state, *auto)
         return state
 
@@ -269,8 +276,9 @@ class Referee:
         At the end of the transcript (``final``) a turn is only ended where ending
         it is legal: a record that stops before a player's compulsory decision
         (a piece to place) simply stops there."""
+        period = None if final else self.rules.period_number(state)
         for _ in range(1000):
-            state = self._run_automatic(run, state)
+            state = self._run_automatic(run, state, within=period)
             end = self.tolerance.end_of_turn(state)
             if end is None:
                 break
