@@ -27,6 +27,7 @@ from typing import ClassVar
 from referee.base.errors import RefereeError
 from referee.base.frozen_map import FrozenMap
 from referee.base.terms import Fn, fn
+from referee.game.fluents import Control, Phase, Winner
 from referee.text.transcript import Play, Transcript
 
 
@@ -38,8 +39,8 @@ def one_fluent(state: frozenset, name: str) -> Fn | None:
 def phase(state: frozenset) -> str:
     """The phase of ``state`` (the fluent ``phase(P)`` shared by the games' rule
     programs), "" when there is none."""
-    f = one_fluent(state, "phase")
-    return f.args[0].name if f else ""
+    f = Phase.one(state)
+    return f.name.name if f else ""
 
 
 def title(cls: type[Game]) -> str:
@@ -95,8 +96,8 @@ class Game:
     # -- the state -----------------------------------------------------------------------
     def control(self, state: frozenset):
         """The role deciding in ``state`` (the fluent ``control(R)``), or None."""
-        f = one_fluent(state, "control")
-        return f.args[0] if f else None
+        f = Control.one(state)
+        return f.role if f else None
 
     def game_step(self, state: frozenset) -> Fn | None:
         """The bookkeeping move of the role ``game`` due now (None: none)."""
@@ -116,4 +117,4 @@ class Game:
 
     def winners(self, state: frozenset) -> list[str]:
         """The winners (the fluents ``winner(P)``), sorted."""
-        return sorted(f.args[0] for f in state if f.name == "winner")
+        return sorted(w.player for w in Winner.of(state))

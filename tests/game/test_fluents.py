@@ -28,10 +28,6 @@ PACKAGE = Path(__file__).resolve().parents[2] / "referee"
 #: Where a term's arguments may be read by position: the typed layer itself and
 #: the solver's engine (which turns terms into clingo symbols and back).
 POSITIONAL_READERS = {"game/fluents.py", "games/cyclades/fluents.py", "games/luna/fluents.py", "judge/engine.py"}
-#: TEMPORARY: modules being restructured by other work on issue 28 (the game
-#: contract); they are converted to the typed fluents once that work has landed,
-#: and this list then goes.
-NOT_YET_CONVERTED = {"games/cyclades/game.py", "games/luna/game.py", "game/contract.py"}
 
 Offer = fluent("offer", "marker", "god", "amount")
 
@@ -45,13 +41,8 @@ def _positional_readers() -> set[str]:
 
 
 def test_no_module_reads_a_term_by_position_outside_the_typed_layer_and_the_engine():
-    readers = _positional_readers() - POSITIONAL_READERS - NOT_YET_CONVERTED
+    readers = _positional_readers() - POSITIONAL_READERS
     assert not readers, f"read these terms through a declaration (referee.game.fluents): {sorted(readers)}"
-
-
-def test_the_temporary_list_names_only_modules_that_still_read_by_position():
-    converted = NOT_YET_CONVERTED - _positional_readers()
-    assert not converted, f"these read by name now: take them off NOT_YET_CONVERTED: {sorted(converted)}"
 
 
 def test_a_view_reads_a_term_by_the_names_of_its_arguments():

@@ -62,6 +62,7 @@ DiscardMove = compound("discard", "kind", "island")  # a building discarded for 
 OfferMove = compound("offer", "god", "amount")  # a player's offering (the fluent Offer is where it lies)
 GodTile = compound("god", "position", "god", "face")  # the chance outcome god(Pos,God,Face)
 Side = compound("side", "player", "face", "loss")  # one side of a battle round
+BattleRound = compound("round", "attacker", "defender")  # a round in the one form the rules judge (two sides)
 Retreat = compound("retreat", "to")
 Demolish = compound("demolish", "island", "deficit")  # the task of pending(P,demolish(I,N))
 Via = compound("via", "space", "delta", "rest")  # a fleet movement's path, space by space

@@ -10,7 +10,7 @@ from referee.base.errors import BoardError, FileError, NotationError, Position
 from referee.base.frozen_map import FrozenMap
 from referee.base.terms import Fn, fn
 from referee.base.words import counted, did_you_mean
-from referee.game.contract import Game, one_fluent
+from referee.game.contract import Game
 from referee.game.parts import part
 from referee.game.parts.scenarios import Scenarios
 from referee.game.parts.screen import Screen
@@ -24,6 +24,7 @@ from referee.text.transcript import Header, Play, Transcript
 
 from . import fastpath
 from .board import BUILTIN_PLAYER_COUNTS, Board, board_facts, builtin_board, load_board
+from .fluents import Cycle
 from .screen import CycladesScreen
 from .speed import CycladesSpeed
 from .tolerance import CycladesTolerance
@@ -263,8 +264,8 @@ class CycladesRules(Game):
         check_places(transcript, self.board, self.players)
 
     def period_number(self, state: frozenset) -> int:
-        f = one_fluent(state, "cycle")
-        return int(f.args[0]) if f else 0
+        f = Cycle.one(state)
+        return int(f.number) if f else 0
 
     def game_step(self, state: frozenset) -> Fn | None:
         return fastpath.game_step(state)

@@ -10,6 +10,7 @@ from referee.game.parts.speed import Speed
 from referee.text.transcript import Play
 
 from . import fastpath
+from .fluents import OfferingMarker
 from .tolerance import acting
 
 
@@ -37,7 +38,7 @@ class CycladesSpeed(Speed):
         leaves implicit between them. A wrong guess only costs time."""
         moves: list = []
         now = acting(state)
-        previous = (now[0].args[0], now[1].name) if now else None
+        previous = (OfferingMarker.read(now[0]).player, now[1].name) if now else None
         in_actions = phase(state) == "actions"
         after_chance = False
 

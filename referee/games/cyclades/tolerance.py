@@ -5,21 +5,36 @@ and a battle round or a track slot in the one form the rules judge."""
 
 from __future__ import annotations
 
-from referee.base.terms import Fn, fn
+from referee.base.terms import Fn
 from referee.game.contract import one_fluent, phase
 from referee.game.parts.tolerance import Tolerance
 from referee.text.transcript import Play
 
 from . import fastpath
+from .fluents import (
+    Act,
+    Acting,
+    Battle,
+    BattleRound,
+    BattleTurn,
+    DiscardMove,
+    GodDown,
+    GodTile,
+    GodUp,
+    OfferingMarker,
+    Reveal,
+    Side,
+    Track,
+)
 
 
 def acting(state: frozenset) -> tuple[Fn, Fn] | None:
     """The acting marker and its god, in the action phase."""
-    marker = one_fluent(state, "acting")
-    if marker is None or phase(state) != "actions":
+    now = Acting.one(state)
+    if now is None or phase(state) != "actions":
         return None
-    marker = marker.args[0]
-    god = next(f.args[2] for f in state if f.name == "act" and f.args[1] == marker)
+    marker = now.marker
+    god = next(act.god for act in Act.of(state) if act.marker == marker)
     return marker, god
 
 
@@ -37,9 +52,12 @@ class CycladesTolerance(Tolerance):
     def end_of_turn(self, state: frozenset):
         """The acting player's end of turn, when it is theirs to make."""
         now = acting(state)
-        if now is None or self.game.control(state) != now[0].args[0] or one_fluent(state, "battle"):
+        if now is None:
             return None
-        return now[0].args[0], Fn("pass")
+        player = OfferingMarker.read(now[0]).player
+        if self.game.control(state) != player or one_fluent(state, "battle"):
+            return None
+        return player, Fn("pass")
 
     def turn_gap(self, state: frozenset, play: Play):
         """A move to insert before ``play`` that the notation leaves unwritten: in a
@@ -47,9 +65,9 @@ class CycladesTolerance(Tolerance):
         end of turn, when the line names a player (and god) whose turn comes later.
         (The deciding player's own move is judged as written: anything but a
         retreat or 'stay' breaks rule battle_at_once.)"""
-        turn = one_fluent(state, "battle_turn")
+        turn = BattleTurn.one(state)
         if turn is not None:
-            decider = turn.args[0]
+            decider = turn.decider
             if isinstance(decider, str) and play.role != decider:
                 return decider, Fn("stay")
             return None
@@ -57,11 +75,12 @@ class CycladesTolerance(Tolerance):
         if now is None or play.role == "chance":
             return None
         marker, god = now
-        if marker.args[0] == play.role and (play.group is None or play.group == god.name):
+        if OfferingMarker.read(marker).player == play.role and (play.group is None or play.group == god.name):
             return None
-        current = next(f.args[0] for f in state if f.name == "act" and f.args[1] == marker)
-        later = [f for f in state if f.name == "act" and f.args[0] > current
-                 and f.args[1].args[0] == play.role and (play.group is None or f.args[2].name == play.group)]
+        acts = Act.of(state)
+        current = next(act.rank for act in acts if act.marker == marker)
+        later = [act for act in acts if act.rank > current and OfferingMarker.read(act.marker).player == play.role
+                 and (play.group is None or act.god.name == play.group)]
         return self.end_of_turn(state) if later else None
 
     def begins_period(self, state: frozenset, play: Play) -> bool:
@@ -70,7 +89,7 @@ class CycladesTolerance(Tolerance):
         Zeus replacement excepted) when the writer forgot the 'cycle N' heading."""
         if play.role != "chance" or play.move.name not in ("track", "god"):
             return False
-        if play.move.name == "track" and play.move.args[0] == 0:
+        if play.move.name == "track" and Track.read(play.move).slot == 0:
             return False
         return phase(state) == "actions"
 
@@ -81,7 +100,7 @@ class CycladesTolerance(Tolerance):
         type, on one island. None when the player has a choice to make."""
         if not moves or any(m.name != "discard" for m in moves):
             return None
-        types = [m.args[0] for m in moves]
+        types = [DiscardMove.read(m).kind for m in moves]
         return sorted(moves, key=str) if len(set(types)) == len(types) else None
 
     def opens_period(self, play: Play) -> bool:
@@ -101,9 +120,11 @@ class CycladesTolerance(Tolerance):
             return None
         if forced.name != move.name:  # a creature that slid along the track, the 'gods:' line written next
             return forced
-        shown = {f.args[1] for f in state if f.name in ("god_up", "god_down")}
-        if (move.name != "god" or len(self.game.players) not in (2, 4) or len(shown) >= 3
-                or any(m.name == "god" and m.args[1] == forced.args[1] for m in line)):
+        shown = {f.god for f in GodUp.of(state)} | {f.god for f in GodDown.of(state)}
+        if move.name != "god" or len(self.game.players) not in (2, 4) or len(shown) >= 3:
+            return None
+        god = GodTile.read(forced).god
+        if any(m.name == "god" and GodTile.read(m).god == god for m in line):
             return None  # a tile written elsewhere on the line (rule gods_track_forced) is judged as written
         return forced
 
@@ -119,16 +140,17 @@ class CycladesTolerance(Tolerance):
         move = self.resolve_move(state, play.move)
         skipped = sum(1 for line, _ in self.taken if line == play.span.line)
         if move.name == "god" and play.role == "chance" and skipped:
-            move = fn("god", move.args[0] + skipped, *move.args[1:])
+            tile = GodTile.read(move)
+            move = tile._replace(position=tile.position + skipped).term()
         return move
 
     def resolve_move(self, state: frozenset, move: Fn) -> Fn:
         if move.name == "round":
             return self._canonical_round(state, move)
-        if move.name == "track" and move.args[0] == 0:
-            slots = [f.args[0] for f in state if f.name == "reveal"]
+        if move.name == "track" and Track.read(move).slot == 0:
+            slots = [f.slot for f in Reveal.of(state)]
             if slots:
-                return Fn("track", (max(slots), move.args[1]))
+                return Track.make(max(slots), Track.read(move).card)
         return move
 
     def _canonical_round(self, state: frozenset, move: Fn) -> Fn:
@@ -136,18 +158,19 @@ class CycladesTolerance(Tolerance):
         ``round(side(Attacker,F,L), side(Defender,F,L))``; when some loss is
         written, a side written without one lost none (rule battle_round). A
         round that names anyone else stays as written (and is illegal)."""
-        battle = one_fluent(state, "battle")
+        battle = Battle.one(state)
         sides = {}
-        for side in move.args:
-            if not (isinstance(side, Fn) and side.name == "side" and len(side.args) == 3) or side.args[0] in sides:
+        for term in move.args:
+            side = Side.match(term)
+            if side is None or side.player in sides:
                 return move
-            sides[side.args[0]] = side.args[1:]
-        if battle is None or not set(sides) <= {battle.args[2], battle.args[3]}:
+            sides[side.player] = (side.face, side.loss)
+        if battle is None or not set(sides) <= {battle.attacker, battle.defender}:
             return move
         unwritten = Fn("u")
         any_loss = any(loss != unwritten for _, loss in sides.values())
         canonical = []
-        for player in battle.args[2:]:
+        for player in (battle.attacker, battle.defender):
             face, loss = sides.get(player, (unwritten, unwritten))
-            canonical.append(fn("side", player, face, 0 if any_loss and loss == unwritten else loss))
-        return fn("round", *canonical)
+            canonical.append(Side.make(player, face, 0 if any_loss and loss == unwritten else loss))
+        return BattleRound.make(*canonical)

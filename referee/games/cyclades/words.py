@@ -4,11 +4,12 @@ the rolls that explain a battle round, and what chance has to show first."""
 from __future__ import annotations
 
 from referee.base.terms import Fn
-from referee.game.contract import one_fluent, phase
+from referee.game.contract import phase
 from referee.game.parts.words import Words
 from referee.game.state import Draft
 
 from . import describe, fastpath
+from .fluents import Battle, Reveal, Side
 
 
 class CycladesWords(Words):
@@ -30,10 +31,10 @@ class CycladesWords(Words):
     def notes(self, state: frozenset, move: Fn) -> tuple[str, ...]:
         """For a battle round written without both dice: the rolls that explain it."""
         rolls = fastpath.battle_rolls(state, self.game.setup.facts, move)  # [] unless a round of a battle
-        if not rolls or (len(move.args) == 2 and all(side.args[1] != Fn("u") for side in move.args)):
+        if not rolls or (len(move.args) == 2 and all(Side.read(side).face != Fn("u") for side in move.args)):
             return ()
-        battle = one_fluent(state, "battle")
-        attacker, defender = battle.args[2], battle.args[3]
+        battle = Battle.one(state)
+        attacker, defender = battle.attacker, battle.defender
         shown = [f"{attacker} {a}, {defender} {b}" for a, b in rolls]
         more = f" and {len(shown) - 6} more" if len(shown) > 6 else ""
         return (f"explained by the roll{'s' if len(shown) > 1 else ''} {'; '.join(shown[:6])}{more}",)
@@ -44,15 +45,14 @@ class CycladesWords(Words):
         return ()
 
     def missing_chance(self, state: frozenset) -> str:
-        battle = one_fluent(state, "battle")
+        battle = Battle.one(state)
         if battle is not None:
-            kind, place, attacker, defender = battle.args
-            return (f"the battle {'on' if kind == Fn('land') else 'at'} {place} goes on, but its next round is "
-                    f"not written: write the dice ('battle: {attacker} 2, {defender} 1') or the losses "
-                    f"('battle: {defender} -1')")
+            return (f"the battle {'on' if battle.kind == Fn('land') else 'at'} {battle.place} goes on, but its next "
+                    f"round is not written: write the dice ('battle: {battle.attacker} 2, {battle.defender} 1') or "
+                    f"the losses ('battle: {battle.defender} -1')")
         now = phase(state)
         if now == "reveal_track":
-            slots = sorted((f.args[0] for f in state if f.name == "reveal"), reverse=True)
+            slots = sorted((f.slot for f in Reveal.of(state)), reverse=True)
             return (f"the creature track is not written: a 'creatures:' line must list the cards on the "
                     f"{', '.join(f'{s}-GP' for s in slots)} slot{'s' if len(slots) > 1 else ''} first")
         if now == "reveal_gods":

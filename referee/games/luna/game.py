@@ -12,7 +12,7 @@ from pathlib import Path
 from referee.base.errors import DataError, NotationError, Position
 from referee.base.frozen_map import FrozenMap
 from referee.base.terms import Fn, fn
-from referee.game.contract import Game, one_fluent, phase
+from referee.game.contract import Game, phase
 from referee.game.parts.service import Service
 from referee.game.parts.speed import Speed
 from referee.game.parts.tolerance import Tolerance
@@ -23,6 +23,7 @@ from referee.text.transcript import Transcript
 
 from . import data as luna_data
 from . import speculate
+from .fluents import Round
 from .speed import LunaSpeed
 from .tolerance import LunaTolerance
 from .words import LunaWords
@@ -148,8 +149,8 @@ class LunaRules(Game):
         """The round; 0 during the preparation round."""
         if phase(state).startswith("prep"):
             return 0
-        f = one_fluent(state, "round")
-        return int(f.args[0]) if f else 0
+        f = Round.one(state)
+        return int(f.number) if f else 0
 
     # -- bookkeeping: the game role's steps (the fast path: LunaSpeed) -------------------
     _GAME_STEPS = {"prep_favours": "prep_favours", "scoring": "score_round", "next_round": "next_round",

@@ -4,15 +4,16 @@ per group), whose end the notation does not write."""
 from __future__ import annotations
 
 from referee.base.terms import fn
-from referee.game.contract import one_fluent
 from referee.game.parts.tolerance import Tolerance
 from referee.text.transcript import Play
+
+from .fluents import Moving
 
 
 def moving(state: frozenset):
     """(player, kind) of a travel or waves action in progress."""
-    f = one_fluent(state, "moving")
-    return (f.args[0], f.args[1].name) if f else None
+    f = Moving.one(state)
+    return (f.player, f.action.name) if f else None
 
 
 class LunaTolerance(Tolerance):

@@ -3,9 +3,10 @@ those of them the file marks unverified: what `referee check` says once."""
 
 from __future__ import annotations
 
-from referee.base.terms import Fn, fn
+from referee.base.terms import Fn
 from referee.game.parts.values import Values
 
+from .fluents import Council, Disc, Figure, Novices, Shrine
 from .game import FIGURES
 
 #: The values of data.toml a rule reads, in the file's order, as a report words them.
@@ -65,9 +66,9 @@ class LunaValues(Values):
                 used.add("builder")
             if name == "final_scoring":
                 used.add("council")
-            if name == "council" and len(args) == 3:
-                disc = next((f for f in step.before if f.name == "disc" and f.args[0] == step.role), None)
-                if disc is not None and isinstance(args[1], int) and disc.args[1] + args[1] >= last_seat:
+            if name == "council" and (council := Council.match(step.move)) is not None:
+                disc = Disc.find(step.before, step.role)
+                if disc is not None and isinstance(council.seats, int) and disc.seat + council.seats >= last_seat:
                     used.add("council")
         return tuple(k for k in VALUE_WORDS if k in used)
 
@@ -78,7 +79,8 @@ class LunaValues(Values):
 
     def _priestess_counted(self, state: frozenset) -> int:
         """How many players the priestess's island counts (active novices, shrines)."""
-        figure = next((f.args[1] for f in state if f.name == "figure" and f.args[0] == Fn("priestess")), None)
-        return sum(1 for p in self.game.players
-                   if any(f.name == "novices" and f.args[:3] == (p, figure, Fn("active")) and f.args[3] > 0
-                          for f in state) or fn("shrine", p, figure) in state)
+        priestess = Figure.find(state, Fn("priestess"))
+        figure = priestess.island if priestess else None
+        active = {f.player for f in Novices.of(state)
+                  if f.place == figure and f.status == Fn("active") and f.amount > 0}
+        return sum(1 for p in self.game.players if p in active or Shrine.make(p, figure) in state)

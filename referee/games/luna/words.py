@@ -6,12 +6,12 @@ from referee.base.terms import Fn
 from referee.game.parts.words import Words
 
 from . import describe
-from .fluents import Disc
+from .fluents import Disc, Score
 
 
 def scores(state: frozenset) -> dict[str, int]:
     """Each player's influence (the fluents ``score(P,N)``)."""
-    return {f.args[0]: f.args[1] for f in state if f.name == "score"}
+    return {f.player: f.points for f in Score.of(state)}
 
 
 class LunaWords(Words):
