@@ -25,13 +25,20 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
+from referee.ask.options import CheckOptions
 from referee.ask.session import Session
 from referee.base.errors import RefereeError
 from referee.base.terms import Fn
+from referee.game.contract import phase
 from referee.game.notation import parse_transcript
+from referee.game.parts import part
+from referee.game.parts.scenarios import Scenarios
+from referee.game.parts.speed import Speed
+from referee.game.parts.words import Words
 from referee.game.readings import rule_files
 from referee.game.setup import game_rules
 from referee.games.cyclades import writing
+from referee.games.cyclades.fluents import Act, Acting, Deck, Track, Use
 from referee.games.luna.describe import notation as luna_notation
 from referee.judge.engine import Engine
 from referee.judge.visitor import MAX_MOVES
@@ -78,7 +85,7 @@ class _Table:
         self.by_kind = by_kind
         self.rules = game_rules(parse_transcript(header, "<playout>"))
         self.engine = Engine(rule_files(self.rules.name), store=None)
-        self.state = self.rules.starting_position(self.engine.init(self.rules.static))
+        self.state = part(self.rules, Scenarios).starting_position(self.engine.init(self.rules.static))
 
     stuck: str | None = None
 
@@ -92,8 +99,8 @@ class _Table:
             return None
         moves = sorted((m for r, m in self.engine.legal_moves(self.rules.static, self.state) if r == role), key=str)
         if not moves:
-            self.stuck = (f"{self.rules.role_text(role)} has no legal move in {self.rules.period} "
-                          f"{self.rules.cycle(self.state)} ({self.rules.phase(self.state)} phase)")
+            self.stuck = (f"{part(self.rules, Words).role_text(role)} has no legal move in {self.rules.period} "
+                          f"{self.rules.period_number(self.state)} ({phase(self.state)} phase)")
             return None
         if self.by_kind:  # first the kind of move, then one of that kind
             kind = rng.choice(sorted({m.name for m in moves}))
@@ -101,8 +108,9 @@ class _Table:
         return role, rng.choice(moves)
 
     def _apply(self, role, move: Fn) -> frozenset:
-        if self.rules.fast_path_applies(self.state, role, move):
-            return self.rules.fast_apply(self.state, role, move)
+        speed = part(self.rules, Speed)
+        if speed.fast_path_applies(self.state, role, move):
+            return speed.fast_apply(self.state, role, move)
         judgement = self.engine.judge(self.rules.static, self.state, role, move)
         assert not judgement.violations, (role, move, judgement.violations)
         return judgement.next_state
@@ -121,10 +129,10 @@ def _cyclades_header(players: int, rng: random.Random) -> str:
 
 
 def _acting_god(state: frozenset) -> Fn | None:
-    acting = next((f for f in state if f.name == "acting"), None)
+    acting = Acting.one(state)
     if acting is None:
         return None
-    return next((f.args[2] for f in state if f.name == "act" and f.args[1] == acting.args[0]), None)
+    return next((act.god for act in Act.of(state) if act.marker == acting.marker), None)
 
 
 class _CycladesRecord:
@@ -168,9 +176,9 @@ class _CycladesRecord:
 
     def add(self, state: frozenset, cycle: int, role, move: Fn) -> bool:
         """Write ``move``, played in ``state``; False when the notation has no form for it."""
-        phase = next((f.args[0].name for f in state if f.name == "phase"), "")
+        now = phase(state)
         if role == CHANCE:
-            if move.name == "track" and phase == "actions":  # the card drawn for a Zeus replacement
+            if move.name == "track" and now == "actions":  # the card drawn for a Zeus replacement
                 if not (self.parts and self.parts[-1].endswith("->")):
                     return False
                 self.parts[-1] += " " + writing.replaced(move)
@@ -186,8 +194,8 @@ class _CycladesRecord:
                 return False
             return True
         if move.name == "use":
-            target = move.args[1]
-            used = move.args[0].name
+            use = Use.read(move)
+            target, used = use.target, use.card.name
             text = writing.creature_use(target, used not in self.use_of, used)
             if text is None or not self.parts or not self.parts[-1].startswith("buy "):
                 return False
@@ -222,16 +230,15 @@ def cyclades_playout(players: int, seed: int, cycles: int = 40, max_moves: int =
     game = Playout("cyclades", players, seed)
     while len(game.played) < max_moves:
         chosen = table.choices(rng)
-        cycle = table.rules.cycle(table.state)
+        cycle = table.rules.period_number(table.state)
         if chosen is None or cycle > cycles:
             break
         role, move = chosen
         if role == CHANCE and move.name == "track":
-            deck = sum(1 for f in table.state if f.name == "deck")
-            phase = table.rules.phase(table.state)
-            if deck == 1 and phase == "reveal_track":
+            deck = len(Deck.of(table.state))
+            if deck == 1 and phase(table.state) == "reveal_track":
                 game.rare["the deck's last card drawn at a refresh"] += 1
-            elif deck == 0 and move.args[1] not in {f.args[0] for f in table.state if f.name == "track"}:
+            elif deck == 0 and Track.read(move).card not in {t.card for t in Track.of(table.state)}:
                 game.rare["a reshuffle of the discard pile"] += 1
         assert record.add(table.state, cycle, role, move), f"{game.label}: no notation for {role}: {move}"
         table.play(role, move)
@@ -239,7 +246,7 @@ def cyclades_playout(players: int, seed: int, cycles: int = 40, max_moves: int =
         game.kinds[move.name] += 1
     game.over = table.rules.is_over(table.state)
     game.stuck = table.stuck
-    game.periods = table.rules.cycle(table.state)
+    game.periods = table.rules.period_number(table.state)
     game.text = record.text()
     game.seconds = time.perf_counter() - started
     return game
@@ -264,7 +271,7 @@ def luna_playout(players: int, seed: int, rounds: int = 40, layout: str = "norma
     heading, travelling = 0, None
     while len(game.played) < max_moves:
         chosen = table.choices(rng)
-        period = table.rules.cycle(table.state)
+        period = table.rules.period_number(table.state)
         if chosen is None or period > rounds:
             break
         role, move = chosen
@@ -286,7 +293,7 @@ def luna_playout(players: int, seed: int, rounds: int = 40, layout: str = "norma
         game.kinds[move.name] += 1
     game.over = table.rules.is_over(table.state)
     game.stuck = table.stuck
-    game.periods = table.rules.cycle(table.state)
+    game.periods = table.rules.period_number(table.state)
     game.text = "\n".join(lines) + "\n"
     game.seconds = time.perf_counter() - started
     return game
@@ -306,7 +313,7 @@ def read_back(game: Playout) -> list[str]:
     for fast_path in (True, False):
         path = "fast path" if fast_path else "solver alone"
         try:
-            session = Session(parse_transcript(game.text, f"<{game.label}>"), fast_path=fast_path, cache=False)
+            session = Session(parse_transcript(game.text, f"<{game.label}>"), CheckOptions(fast_path=fast_path), cache=False)
             report = session.check()
         except RefereeError as error:
             return [f"{game.label} ({path}): the record is refused: {error}"]

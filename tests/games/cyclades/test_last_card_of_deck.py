@@ -22,6 +22,7 @@ import itertools
 import pytest
 from helpers.cyclades import play, track, transcript
 
+from referee.ask.options import CheckOptions
 from referee.ask.session import Session
 from referee.base.errors import SequenceError
 from referee.base.terms import Fn, fn
@@ -60,7 +61,7 @@ def both_paths(body: str, players: int):
     """The report of the record on the fast path, and the runs of both paths."""
     text = transcript(body, players=players)
     fast = Session(parse_transcript(text, "test.cyc"), cache=False)
-    solver = Session(parse_transcript(text, "test.cyc"), cache=False, fast_path=False)
+    solver = Session(parse_transcript(text, "test.cyc"), CheckOptions(fast_path=False), cache=False)
     return fast.check(), fast.referee.run(), solver.check(), solver.referee.run()
 
 
