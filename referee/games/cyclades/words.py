@@ -5,10 +5,8 @@ from __future__ import annotations
 
 from referee.base.terms import Fn
 from referee.game.contract import one_fluent, phase
-from referee.game.parts.words import Words
+from referee.game.parts.words import Words, no_line_for
 from referee.game.state import Draft
-
-from referee.game.parts.words import no_line_for
 from referee.text.transcript import CHANCE
 
 from . import describe, fastpath, writing
