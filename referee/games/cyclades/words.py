@@ -35,7 +35,7 @@ class CycladesWords(Words):
         """The line of the notation that means ``move`` in ``state``: 'Ann: 3 on
         Zeus', 'Ann/Zeus: temple on IS2', 'Ann/Zeus: use Harpy: troop on IS3',
         'creatures: -, Harpy' (the 3-GP slot), 'gods: Zeus', 'battle: Ann 2, Bob 1'."""
-        if role == CHANCE:
+        if str(role) == CHANCE:  # the engine's term chance, or a record's role
             return self._chance_line(move, state)
         if role not in self.game.players:
             raise no_line_for(f"a move of {self.role_text(role)}")
