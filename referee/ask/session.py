@@ -323,17 +323,21 @@ class Session:
 
     def moves(self, after: int | None = None, everything: bool = False) -> tuple[str, list[str], int, int, bool]:
         """What the role in control may do after move ``after`` (default: the last)."""
-        return self.moves_with_lines(after, everything)[:5]
+        return self._moves(after, everything, lines=False)[:5]
 
     def moves_with_lines(self, after: int | None = None, everything: bool = False) -> tuple:
         """``moves``, and the moves as lines of the notation (``alternative_lines``: None, or the lines
         and whether they are every legal move)."""
+        return self._moves(after, everything, lines=True)
+
+    def _moves(self, after: int | None, everything: bool, lines: bool) -> tuple:
         total = len(self.transcript.plays)
         if after is not None and not 0 <= after <= total:
             raise RefereeError(f"there is no move {after}: the transcript has {total} moves")
         run = self.referee.run(upto=(after + 1) if after is not None else None, close=False)
         who, groups, count, complete = self.alternatives(run.final, everything)
-        return who, groups, count, after if after is not None else total, complete, self.alternative_lines(run.final)
+        written = self.alternative_lines(run.final) if lines else None
+        return who, groups, count, after if after is not None else total, complete, written
 
     def move_number(self, move: int | None, line: int | None, column: int | None = None) -> int:
         """The number of a move given by its number, or by its line (and column),
