@@ -65,4 +65,6 @@ def action(move: Fn) -> str:
         return f"banish {banish.steps}{_using(banish.substitute)}"
     if move == Fn("meditate"):
         return "meditate"
+    if move == Fn("done"):
+        raise no_line_for("the end of a travel or of the waves (the next line ends it)")
     raise no_line_for(str(move))

@@ -18,7 +18,7 @@ RECORDS = sorted((ROOT / "transcripts" / "luna").glob("game-*p.txt"))
 def test_every_listed_move_written_and_read_back_is_the_same_move(path):
     session, run = replay(path)
     trips = round_trips(session, run, path)
-    players = [t for t in trips if t.role in session.rules.players]
+    players = [t for t in trips if t.role in session.rules.players and t.move != fn("done")]  # the next line ends
     assert players and all(t.line is not None for t in players), [t for t in players if t.line is None][:5]
     assert not mismatches(trips), mismatches(trips)[:5]
 
