@@ -16,7 +16,7 @@ from pathlib import Path
 import click
 
 from referee.ask.options import CheckOptions
-from referee.ask.report import dumps, explanation_text
+from referee.ask.report import dumps, explanation_text, lines_json
 from referee.base.errors import FileError, RefereeError
 from referee.base.words import counted
 from referee.game.registry import default_game
@@ -253,10 +253,10 @@ def moves(transcript, after, everything, options, as_json, output):
     """What the player in control may do next in TRANSCRIPT."""
     try:
         session = _session(transcript, options)
-        who, groups, total, number, complete = session.moves(after=after, everything=everything)
+        who, groups, total, number, complete, lines = session.moves_with_lines(after=after, everything=everything)
         if as_json:
             text = dumps({"after_move": number, "control": who, "moves": groups, "total": total,
-                          "complete": complete})
+                          "complete": complete, **({} if lines is None else {"alternative_lines": lines_json(*lines)})})
         else:
             count = "" if total is None else f" ({total} legal move{'s' if total != 1 else ''})"
             plays = session.transcript.plays

@@ -64,6 +64,8 @@ class Ruling:
     alternatives_for: str | None = None
     alternatives_total: int | None = None
     alternatives_complete: bool | None = None
+    alternative_lines: tuple[str, ...] | None = None  # each alternative as a line of the notation (explain)
+    alternative_lines_complete: bool | None = None
     period: str = "cycle"  # what the game calls its turns of play (or 'round'...); text only
 
     @property
@@ -179,7 +181,15 @@ def verdict_json(v: Ruling) -> dict:
             "inserted": v.inserted, "assumptions": list(v.assumptions),
             "alternatives": list(v.alternatives) if v.alternatives is not None else None,
             "alternatives_for": v.alternatives_for, "alternatives_total": v.alternatives_total,
-            "alternatives_complete": v.alternatives_complete}
+            "alternatives_complete": v.alternatives_complete,
+            **({} if v.alternative_lines is None else
+               {"alternative_lines": lines_json(v.alternative_lines, v.alternative_lines_complete)})}
+
+
+def lines_json(lines, complete: bool) -> dict:
+    """The optional ``alternative_lines`` of an answer: each legal move of the role
+    deciding as a line of the notation, and whether they are all there."""
+    return {"lines": list(lines), "complete": complete}
 
 
 def assumption_line(a: Assumed) -> str:

@@ -31,6 +31,8 @@ from referee.text.transcript import PeriodStart, Transcript
 #: Alternatives shown per group, and groups shown, unless everything is asked for.
 ALTERNATIVES_PER_GROUP = 6
 ALTERNATIVE_GROUPS = 8
+#: At most this many notation lines of the alternatives (``Session.alternative_lines``).
+ALTERNATIVE_LINES = 200
 
 
 def picture_of(game: str) -> Picture:
@@ -122,9 +124,11 @@ class Session:
         return WordedBreach(breach, entry.title, entry.format(self.words.role_text(breach.role), args),
                             entry.en, self.quoting, entry.sentence(self.quoting) if self.quoting != "en" else "")
 
-    def verdict(self, run: Run, step: Step, alternatives: bool = False, everything: bool = False) -> Ruling:
+    def verdict(self, run: Run, step: Step, alternatives: bool = False, everything: bool = False,
+                lines: bool = False) -> Ruling:
         """The ruling on a step of ``run``: its verdict and breaches in words (and, with
-        ``alternatives``, what its player might have done instead)."""
+        ``alternatives``, what its player might have done instead; with ``lines``
+        too, each of those moves as a line of the notation)."""
         play = step.play or self._nearest_play(run, step)
         line, column = (play.span.line, play.span.column) if play else (1, 1)
         text = step.play.text if step.play else self.words.describe_move(step.move)
@@ -144,6 +148,9 @@ class Session:
             who, groups, total, complete = self.alternatives(step.before, everything)
             verdict = replace(verdict, alternatives=tuple(groups), alternatives_for=who,
                               alternatives_total=total, alternatives_complete=complete)
+            written = self.alternative_lines(step.before) if lines else None
+            if written is not None:
+                verdict = replace(verdict, alternative_lines=tuple(written[0]), alternative_lines_complete=written[1])
         return verdict
 
     def _nearest_play(self, run: Run, step: Step):
@@ -171,6 +178,26 @@ class Session:
         if len(groups) > ALTERNATIVE_GROUPS:
             groups = groups[:ALTERNATIVE_GROUPS] + [f"and {len(groups) - ALTERNATIVE_GROUPS} more kinds of move"]
         return self.words.role_text(role), groups, total, groups == complete
+
+    def alternative_lines(self, state: frozenset) -> tuple[list[str], bool] | None:
+        """The legal moves of the role deciding in ``state``, each as the line of
+        the notation that means it (the game's move writer), at most
+        ``ALTERNATIVE_LINES``, and whether that is every legal move. None when the
+        game has no move writer, nobody decides, or the moves are screened (a
+        player's moves whose hidden figures the viewpoint does not know: their
+        lines would tell them)."""
+        role = self.rules.control(state)
+        if role is None or not self.words.writes_moves or self._screened(state, role) is not None:
+            return None
+        moves = sorted((m for r, m in self.referee.legal_moves(state) if r == role), key=_listing_order)
+        written = []
+        for move in moves:
+            try:
+                written.append(self.words.write_move(role, move, state))
+            except RefereeError:  # a move the notation writes only with another
+                continue
+        lines = list(dict.fromkeys(written))
+        return lines[:ALTERNATIVE_LINES], len(lines) <= ALTERNATIVE_LINES and len(written) == len(moves)
 
     def _listed(self, state: frozenset) -> frozenset:
         """The position whose legal moves are the alternatives in ``state``: for a
@@ -277,7 +304,7 @@ class Session:
         step = run.step_of(number)
         if step is None:  # strict mode stopped earlier, or the game ended
             raise RefereeError(f"move {number} was not reached: the check stopped before it")
-        return self.verdict(run, step, alternatives=True, everything=everything)
+        return self.verdict(run, step, alternatives=True, everything=everything, lines=True)
 
     def explain_line(self, line: int, everything: bool = False) -> list[Ruling]:
         """The moves of line ``line`` worth explaining, each explained: those
@@ -292,16 +319,25 @@ class Session:
         flagged = [step for step in steps if step is not None and (step.violations or step.play.disputed)]
         if not flagged:
             return [self.explain(move=numbers[0], everything=everything)]
-        return [self.verdict(run, step, alternatives=True, everything=everything) for step in flagged]
+        return [self.verdict(run, step, alternatives=True, everything=everything, lines=True) for step in flagged]
 
     def moves(self, after: int | None = None, everything: bool = False) -> tuple[str, list[str], int, int, bool]:
         """What the role in control may do after move ``after`` (default: the last)."""
+        return self._moves(after, everything, lines=False)[:5]
+
+    def moves_with_lines(self, after: int | None = None, everything: bool = False) -> tuple:
+        """``moves``, and the moves as lines of the notation (``alternative_lines``: None, or the lines
+        and whether they are every legal move)."""
+        return self._moves(after, everything, lines=True)
+
+    def _moves(self, after: int | None, everything: bool, lines: bool) -> tuple:
         total = len(self.transcript.plays)
         if after is not None and not 0 <= after <= total:
             raise RefereeError(f"there is no move {after}: the transcript has {total} moves")
         run = self.referee.run(upto=(after + 1) if after is not None else None, close=False)
         who, groups, count, complete = self.alternatives(run.final, everything)
-        return who, groups, count, after if after is not None else total, complete
+        written = self.alternative_lines(run.final) if lines else None
+        return who, groups, count, after if after is not None else total, complete, written
 
     def move_number(self, move: int | None, line: int | None, column: int | None = None) -> int:
         """The number of a move given by its number, or by its line (and column),
@@ -334,6 +370,11 @@ class Session:
             what = f"line {line} holds no move"
         after = [p.span.line for p in plays if p.span.line > line]
         return what + (f"; the next move is on line {after[0]}" if after else "")
+
+
+def _listing_order(move) -> tuple:
+    """A move's place in a listing: by name, then its arguments, numbers by value."""
+    return move.name, tuple((0, a, "") if isinstance(a, int) else (1, 0, str(a)) for a in move.args)
 
 
 def _known_readings(game: str, catalogue) -> tuple[str, ...]:

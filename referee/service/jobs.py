@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import asdict
 
 from referee.ask.options import CheckOptions
-from referee.ask.report import verdict_json
+from referee.ask.report import lines_json, verdict_json
 from referee.ask.session import Session
 from referee.base.errors import BoardError, NotationError, Position
 from referee.game.notation import parse_transcript
@@ -224,10 +224,10 @@ def explain(request: dict) -> dict:
 def moves(request: dict) -> dict:
     """What the role in control may do after move ``after`` (default: the last)."""
     answer = session(request)
-    who, groups, total, number, complete = answer.moves(after=request.get("after"),
-                                                         everything=request.get("all", False))
+    who, groups, total, number, complete, lines = answer.moves_with_lines(after=request.get("after"),
+                                                                           everything=request.get("all", False))
     return {"after_move": number, "control": who, "moves": groups, "total": total, "complete": complete,
-            "viewpoint": answer.viewpoint}
+            **({} if lines is None else {"alternative_lines": lines_json(*lines)}), "viewpoint": answer.viewpoint}
 
 
 @job

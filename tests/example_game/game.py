@@ -14,6 +14,13 @@ class NimWords(Words):
         heap, count = move.args
         return f"take {count} from heap {heap}"
 
+    writes_moves = True
+
+    def write_move(self, role, move: Fn, state: frozenset | None = None) -> str:
+        """The line of the notation: 'Ann: take 2 from 1' (reading.py's inverse)."""
+        heap, count = move.args
+        return f"{role}: take {count} from {heap}"
+
 
 class NimRules(Game):
     name = "nim"  # the 'game:' line, and the entry point's name

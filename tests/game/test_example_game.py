@@ -22,11 +22,14 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from helpers.game_names import lines_naming_a_shipped_game
+from helpers.round_trip import mismatches, round_trips
 
 from referee.ask.session import Session
+from referee.base.errors import RefereeError
 from referee.base.terms import fn
 from referee.cli import main
 from referee.game.catalogue import load_catalogue
+from referee.game.parts.words import Words
 from referee.game.registry import forget_games, game_class, game_package, known_games
 
 TESTS = Path(__file__).resolve().parents[1]
@@ -143,6 +146,22 @@ def test_a_move_is_legal_exactly_when_it_is_listed(record):
                     move = fn("take", heap, count)
                     judged = not engine.judge(rules.static, step.before, player, move).violations
                     assert judged == ((player, move) in listed), (step.number, player, move)
+
+
+@pytest.mark.parametrize("record", [LEGAL, ILLEGAL], ids=["legal", "illegal"])
+def test_every_listed_move_written_and_read_back_is_the_same_move(record):
+    """The move writer's round trip: 'Ann: take 2 from 1' for take(1,2), in every sampled position."""
+    session = Session(record)
+    trips = round_trips(session, session.referee.run(), Path(record))
+    assert trips and all(t.line is not None for t in trips)
+    assert not mismatches(trips), mismatches(trips)[:5]
+    assert next(t.line for t in trips if t.move == fn("take", 1, 2) and t.role == "Ann") == "Ann: take 2 from 1"
+
+
+def test_a_game_without_a_move_writer_says_so():
+    session = Session(LEGAL)
+    with pytest.raises(RefereeError, match="Nim has no move writer yet"):
+        Words(session.rules).write_move("Ann", fn("take", 1, 2))
 
 
 def test_a_game_without_a_board_picture_says_so():

@@ -560,3 +560,41 @@ def test_the_host_withdraws_a_line_from_the_players_phones(browser, server):
         assert host.locator("#notices li").count() == 0
     revisions = server.get(f"/api/tables/{table['host']['token']}/revisions").data["revisions"]
     assert (revisions[-1]["kind"], revisions[-1]["author"], revisions[-1]["line"]) == ("withdrawn", "host", number)
+
+
+def test_on_a_phone_a_move_is_entered_with_a_tap_and_disputed_with_another(browser, server):
+    """What may be done now and the explanation's alternatives are lines of the notation to tap:
+    a tap fills the Next move box, '??' beside it disputes the move, and the line added is checked."""
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,
+                                has_touch=True)
+    page = phone.new_page()
+    page.set_default_timeout(30_000)
+    try:
+        page.goto(server.url + "/")
+        head = OUTBID.read_text(encoding="utf-8").split("Bob: 3 on Zeus")[0]
+        page.fill("#transcript", head)
+        page.locator("#check").tap()
+        page.wait_for_selector("#now-lines button")
+        assert "What Bob may do now" in page.text_content("#now-title")
+        page.locator("#now-lines button", has_text="Bob: 4 on Zeus").tap()
+        assert page.input_value("#next-line") == "Bob: 4 on Zeus"
+
+        page.locator("#lines li.move.legal").last.tap()  # Ann's 3 on Zeus: what she may do there, as lines
+        page.wait_for_selector("#alternative-lines button")
+        assert "Ann: 2 on Ares" in page.locator("#alternative-lines button").all_text_contents()
+        assert _phone_faults(page) == []
+        page.locator("#now-lines button", has_text="Bob: 5 on Zeus").tap()
+        assert page.input_value("#next-line") == "Bob: 5 on Zeus"
+        page.locator("#dispute").tap()
+        assert page.input_value("#next-line") == "Bob: 5 on Zeus ??"
+        page.locator("#dispute").tap()  # once is enough
+        assert page.input_value("#next-line") == "Bob: 5 on Zeus ??"
+        _screenshot(page, "page-phone-tap.png")
+        page.locator("#add").tap()
+        _until(page, "[...document.querySelectorAll('#lines li.move code')].some(c => c.textContent === "
+                     "'Bob: 5 on Zeus ??')")
+        _until(page, "document.querySelector('#verdict').textContent === 'LEGAL: offer 5 GP to Zeus'")
+        assert "1 disputed" in page.text_content("#status")
+        assert page.input_value("#transcript").endswith("Bob: 5 on Zeus ??\n")
+    finally:
+        phone.close()

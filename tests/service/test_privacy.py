@@ -230,3 +230,18 @@ def test_a_full_table_says_so_and_what_the_host_can_do():
         assert server.get(f"/api/tables/{jon}/revision").data["revision"] == 1
     finally:
         server.stop()
+
+
+def test_the_moves_as_lines_are_a_players_own_only(server):
+    """The alternatives as lines of the notation tell the exact offerings a player can pay for: a
+    player's link gets them for its own seat's decisions, never for another seat's (screened)."""
+    links = _tables(server)[0]
+    plays = parse_transcript(transcript(UNAFFORDABLE)).plays
+    hanas = next(n for n, play in enumerate(plays, start=1) if play.text == "2 on Ares")  # Hana decides before it
+    as_jon = server.post(f"/api/tables/{links['Jon']}/moves", {"after": hanas - 1}).data
+    assert as_jon["control"] == "Hana" and "alternative_lines" not in as_jon
+    assert "alternative_lines" not in server.post(f"/api/tables/{links['Jon']}/explain", {"move": hanas}).data
+    as_hana = server.post(f"/api/tables/{links['Hana']}/moves", {"after": hanas - 1}).data
+    assert "Hana: 2 on Ares" in as_hana["alternative_lines"]["lines"]
+    host = server.post(f"/api/tables/{links['host']}/explain", {"move": hanas}).data
+    assert "Hana: 1 on Ares" in host["alternative_lines"]["lines"]

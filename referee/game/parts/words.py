@@ -3,7 +3,11 @@ alternatives grouped, the notes and warnings of a move."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
+from referee.base.errors import RefereeError
 from referee.base.terms import Fn, Term
+from referee.game.contract import lacks
 from referee.game.parts import Part
 
 
@@ -14,6 +18,18 @@ class Words(Part):
     def describe_move(self, move: Fn) -> str:
         """A move in the player's words (the term as written, by default)."""
         return str(move)
+
+    #: Whether ``write_move`` writes moves back as lines of the notation (a game
+    #: with a writer sets it; the answers then carry each alternative's line).
+    writes_moves: ClassVar[bool] = False
+
+    def write_move(self, role: Term, move: Fn, state: frozenset | None = None) -> str:
+        """The line of the notation that means ``move`` of ``role``, made in
+        ``state`` (the inverse of the game's reader and ``resolve``: the line,
+        read back in that position, is the same move). A RefereeError for a move
+        the notation has no line for; by default, for every move: the game has
+        no move writer yet."""
+        raise lacks(type(self.game), "move writer")
 
     def describe_outcome(self, state: frozenset, viewpoint: str | None = None) -> str:
         """Who won; for a ``viewpoint``, without what is hidden from it."""
@@ -57,3 +73,8 @@ class Words(Part):
     def missing_chance(self, state: frozenset) -> str:
         """Why a player's line cannot come yet: chance has to show something first."""
         return "a chance outcome must be written before this move"
+
+
+def no_line_for(what: str) -> RefereeError:
+    """The error for a move the notation has no line of its own for."""
+    return RefereeError(f"the notation has no line of its own for {what}")

@@ -77,3 +77,12 @@ Change = compound("change", "old", "island", "new")  # the Cyclops's
 KrakenStep = compound("step", "sea")
 Push = compound("push", "space", "count", "to")  # the Polyphemus's
 Sink = compound("sink", "space")
+# the moves of an action turn, as the notation writes them back (writing.py)
+Recruit = compound("recruit", "unit")  # a priest or a philosopher
+RecruitOn = compound("recruit", "unit", "place")  # a troop or a fleet
+Build = compound("build", "kind", "island")
+Buy = compound("buy", "card")
+Replace = compound("replace", "card")
+MetropolisMove = compound("metropolis", "island")
+DemolishMove = compound("demolish", "kind")
+Prosperity = compound("prosperity", "island")

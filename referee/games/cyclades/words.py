@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from referee.base.terms import Fn
 from referee.game.contract import phase
-from referee.game.parts.words import Words
+from referee.game.parts.words import Words, no_line_for
 from referee.game.state import Draft
+from referee.text.transcript import CHANCE
 
-from . import describe, fastpath
-from .fluents import Battle, Reveal, Side
+from . import describe, fastpath, writing
+from .fluents import Act, Acting, Battle, GodTile, Reveal, Side, Track, Use
 
 
 class CycladesWords(Words):
@@ -27,6 +28,42 @@ class CycladesWords(Words):
     def group_moves(self, moves: list, limit: int | None, state: frozenset | None = None, player=None,
                     screened: bool = False) -> list[str]:
         return describe.group_moves(moves, limit, state, player, screened=screened)
+
+    writes_moves = True
+
+    def write_move(self, role, move: Fn, state: frozenset | None = None) -> str:
+        """The line of the notation that means ``move`` in ``state``: 'Ann: 3 on
+        Zeus', 'Ann/Zeus: temple on IS2', 'Ann/Zeus: use Harpy: troop on IS3',
+        'creatures: -, Harpy' (the 3-GP slot), 'gods: Zeus', 'battle: Ann 2, Bob 1'."""
+        if str(role) == CHANCE:  # the engine's term chance, or a record's role
+            return self._chance_line(move, state)
+        if role not in self.game.players:
+            raise no_line_for(f"a move of {self.role_text(role)}")
+        if (text := writing.offering(move)) is not None:
+            return f"{role}: {text}"
+        god = _acting_god(state) if state is not None else None
+        if god is None:
+            raise no_line_for(f"'{self.describe_move(move)}' outside a god's turn")
+        if move.name == "use":
+            use = Use.read(move)
+            card = use.card
+            text = writing.creature_use(use.target, True, card.name)
+            if text is None:
+                raise no_line_for(f"'{self.describe_move(move)}' after the card's first use")
+            return f"{role}/{writing.card(god)}: use {writing.card(card)}{text}"
+        text = writing.piece(move)
+        if text is None or move.name == "replace":  # a replacement is written with the card drawn
+            raise no_line_for(f"'{self.describe_move(move)}' on its own")
+        return f"{role}/{writing.card(god)}: {text}"
+
+    def _chance_line(self, move: Fn, state: frozenset | None) -> str:
+        if (track := Track.match(move)) is not None and track.slot in (2, 3, 4):
+            return "creatures: " + "-, " * (4 - track.slot) + writing.track_card(move)
+        if (tile := GodTile.match(move)) is not None and tile.position == 1 and tile.face == Fn("up"):
+            return writing.gods_line([writing.god_tile(move)])
+        if move.name == "round" and (line := writing.battle_line(move)) is not None:
+            return line
+        raise no_line_for(f"'{self.describe_move(move)}' on its own")
 
     def notes(self, state: frozenset, move: Fn) -> tuple[str, ...]:
         """For a battle round written without both dice: the rolls that explain it."""
@@ -73,3 +110,12 @@ class CycladesWords(Words):
         if viewpoint is None or winners == [viewpoint]:
             return f"{text} and {d.count('gold', winners[0])} GP"
         return text
+
+
+def _acting_god(state: frozenset) -> Fn | None:
+    """The god whose actions are being taken in ``state``, or None."""
+    acting = Acting.one(state)
+    if acting is None:
+        return None
+    act = next((a for a in Act.of(state) if a.marker == acting.marker), None)
+    return None if act is None else act.god

@@ -14,6 +14,32 @@ from referee.base.terms import Fn, Term
 
 from .describe import name
 from .fastpath import route
+from .fluents import (
+    Build,
+    BuildingTarget,
+    Buy,
+    Change,
+    DemolishMove,
+    DiscardMove,
+    FleetTarget,
+    FleetTargetFrom,
+    GodTile,
+    KrakenStep,
+    March,
+    MetropolisMove,
+    OfferMove,
+    Prosperity,
+    Push,
+    Recruit,
+    RecruitOn,
+    Replace,
+    Retreat,
+    Sail,
+    Side,
+    Sink,
+    Track,
+    TroopTarget,
+)
 
 #: Units and buildings as a piece writes them, singular and plural.
 PLURALS = {"priest": "priests", "philosopher": "philosophers", "troop": "troops", "fleet": "fleets",
@@ -38,14 +64,14 @@ def _path(start: Term, count: int, path: Term, unit: str = "fleet") -> str:
 
 def offering(move: Fn) -> str | None:
     """The text after ``Name:`` for a bidding or battle decision."""
-    a = move.args
     match move.name:
         case "offer":
-            return f"{a[1]} on {card(a[0])}"
+            offer = OfferMove.read(move)
+            return f"{offer.amount} on {card(offer.god)}"
         case "apollo":
             return "Apollo"
         case "retreat":
-            return f"retreat to {a[0]}"
+            return f"retreat to {Retreat.read(move).to}"
         case "stay":
             return "stay"
     return None
@@ -53,48 +79,47 @@ def offering(move: Fn) -> str | None:
 
 def piece(move: Fn) -> str | None:
     """One piece of a ``Name/God:`` line (a creature's use excepted: ``creature_use``)."""
-    a = move.args
-    match move.name:
-        case "recruit" if len(a) == 1:
-            return a[0].name
-        case "recruit":
-            return f"{a[0].name} on {a[1]}"
-        case "build":
-            return f"{a[0].name} on {a[1]}"
-        case "buy":
-            return f"buy {card(a[0])}"
-        case "replace":
-            return f"replace {card(a[0])} ->"  # the card drawn follows (``replaced``)
-        case "discard":
-            return f"discard {a[0].name} on {a[1]}"
-        case "metropolis":
-            return f"metropolis on {a[0]}"
-        case "demolish":
-            return f"demolish {a[0].name}"
-        case "prosperity":
-            return f"prosperity on {a[0]}"
-        case "pass":
-            return "pass"
-        case "march":
-            return f"{units(a[1], 'troop')} {a[0]} -> {a[2]}"
-        case "sail":
-            return _path(a[0], a[1], a[2])
+    if (recruit := Recruit.match(move)) is not None:
+        return recruit.unit.name
+    if (recruit := RecruitOn.match(move)) is not None:
+        return f"{recruit.unit.name} on {recruit.place}"
+    if (build := Build.match(move)) is not None:
+        return f"{build.kind.name} on {build.island}"
+    if (buy := Buy.match(move)) is not None:
+        return f"buy {card(buy.card)}"
+    if (old := Replace.match(move)) is not None:
+        return f"replace {card(old.card)} ->"  # the card drawn follows (``replaced``)
+    if (discard := DiscardMove.match(move)) is not None:
+        return f"discard {discard.kind.name} on {discard.island}"
+    if (metropolis := MetropolisMove.match(move)) is not None:
+        return f"metropolis on {metropolis.island}"
+    if (demolish := DemolishMove.match(move)) is not None:
+        return f"demolish {demolish.kind.name}"
+    if (prosperity := Prosperity.match(move)) is not None:
+        return f"prosperity on {prosperity.island}"
+    if move == Fn("pass"):
+        return "pass"
+    if (march := March.match(move)) is not None:
+        return f"{units(march.count, 'troop')} {march.start} -> {march.to}"
+    if (sail := Sail.match(move)) is not None:
+        return _path(sail.start, sail.count, sail.path)
     return None
 
 
 def replaced(move: Fn) -> str:
     """The card drawn for a Zeus replacement (chance ``track(S,C)``), after the arrow."""
-    return card(move.args[1])
+    return card(Track.read(move).card)
 
 
 def track_card(move: Fn) -> str:
     """A card of the ``creatures:`` line (chance ``track(S,C)``)."""
-    return card(move.args[1])
+    return card(Track.read(move).card)
 
 
 def god_tile(move: Fn) -> tuple[str, bool]:
     """A tile of the ``gods:`` line (chance ``god(Pos,G,Face)``): the god and whether it lies face down."""
-    return card(move.args[1]), move.args[2] == Fn("down")
+    tile = GodTile.read(move)
+    return card(tile.god), tile.face == Fn("down")
 
 
 def gods_line(tiles: list[tuple[str, bool]]) -> str:
@@ -105,9 +130,10 @@ def gods_line(tiles: list[tuple[str, bool]]) -> str:
 
 def battle_side(side: Term) -> str | None:
     """One side of a ``battle:`` line (``side(P,Face,Loss)``, ``u`` not written)."""
-    if not (isinstance(side, Fn) and side.name == "side" and len(side.args) == 3):
+    view = Side.match(side)
+    if view is None:
         return None
-    who, face, loss = side.args
+    who, face, loss = view.player, view.face, view.loss
     text = str(who)
     if face != Fn("u"):
         text += f" {face}"
@@ -129,35 +155,47 @@ def creature_use(target: Term, first: bool, card_name: str) -> str | None:
         return f": {target}" if first else None
     if not isinstance(target, Fn):
         return None
-    a = target.args
     lead = ": " if first else ", "
     match card_name, target.name:
         case "harpy", "troop":
-            return f": troop on {a[0]}"
+            return f": troop on {TroopTarget.read(target).island}"
         case "giant", "building":
-            return f": {a[0].name} on {a[1]}"
+            building = BuildingTarget.read(target)
+            return f": {building.kind.name} on {building.island}"
         case "cyclops", "change":
-            return f": {a[0].name} on {a[1]} -> {a[2].name}"
+            change = Change.read(target)
+            return f": {change.old.name} on {change.island} -> {change.new.name}"
         case "pegasus", "march":
-            return f": {units(a[1], 'troop')} {a[0]} -> {a[2]}"
+            march = March.read(target)
+            return f": {units(march.count, 'troop')} {march.start} -> {march.to}"
         case "siren", "fleet":
-            return f": {a[0]}" + (f" from {a[1]}" if len(a) == 2 else "")
+            if (source := FleetTargetFrom.match(target)) is not None:
+                return f": {source.sea} from {source.source}"
+            return f": {FleetTarget.read(target).sea}"
         case "sylph", "sail" if first:
-            return ": " + _path(a[0], a[1], a[2])
+            sail = Sail.read(target)
+            return ": " + _path(sail.start, sail.count, sail.path)
         case "sphinx", ("priest" | "philosopher"):
             return lead + target.name
         case "sphinx", ("troop" | "fleet"):
-            return lead + f"{target.name} on {a[0]}"
+            return lead + f"{target.name} on {_only(target)}"
         case ("minotaur" | "chiron" | "medusa" | "polyphemus"), "island" if first:
-            return f": {a[0]}"
+            return f": {_only(target)}"
         case "kraken", "sea" if first:
-            return f": {a[0]}"
+            return f": {_only(target)}"
         case "kraken", "step" if not first:
-            return f" -> {a[0]}"
+            return f" -> {KrakenStep.read(target).sea}"
         case "polyphemus", "push" if not first:
-            return f", {units(a[1], 'fleet')} {a[0]} -> {a[2]}"
+            push = Push.read(target)
+            return f", {units(push.count, 'fleet')} {push.space} -> {push.to}"
         case "polyphemus", "sink" if not first:
-            return f", sink {a[0]}"
-        case "chimera", _ if first and not a:
+            return f", sink {Sink.read(target).space}"
+        case "chimera", _ if first and not target.args:
             return f": {card(target)}"
     return None
+
+
+def _only(target: Fn) -> Term:
+    """The one argument of a creature's target (``island(I)``, ``sea(S)``, ``troop(I)``...)."""
+    (only,) = target.args
+    return only

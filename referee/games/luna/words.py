@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from referee.base.terms import Fn
-from referee.game.parts.words import Words
+from referee.game.parts.words import Words, no_line_for
 
-from . import describe
+from . import describe, writing
 from .fluents import Disc, Score
 
 
@@ -29,6 +29,14 @@ class LunaWords(Words):
     def group_moves(self, moves: list, limit: int | None, state: frozenset | None = None, player=None,
                     screened: bool = False) -> list[str]:  # nothing is hidden
         return describe.group_moves(moves, limit, self.game.data, state, player)
+
+    writes_moves = True
+
+    def write_move(self, role, move: Fn, state: frozenset | None = None) -> str:
+        """``Ann: favour on 3``: a player's name and the action (reading.py's inverse)."""
+        if role not in self.game.players:
+            raise no_line_for(f"a move of {self.role_text(role)}")
+        return f"{role}: {writing.action(move)}"
 
     def missing_chance(self, state: frozenset) -> str:  # pragma: no cover - Luna has no chance moves
         return "Luna has no chance moves"

@@ -163,6 +163,7 @@ async function check(selectLast) {
       fillSelect($("#viewpoint"), report.players.map((p) => [p, p]), $("#viewpoint").value);
     }
     setStatus(summary(report), report.legal && !report.error && !(report.unread || []).length ? "legal" : "illegal");
+    showNow();
     const target = selectLast ? report.marks[report.marks.length - 1]
       : report.marks.find((m) => m.number === page.selected);
     if (target) await select(target.number);
@@ -480,6 +481,52 @@ function showVerdict(v) {
     const count = v.alternatives_total === null ? "a summary" : `${v.alternatives_total} legal moves in all`;
     $("#alternatives").append(element("li", `(${count})`, "more"));
   }
+  showAlternativeLines(v.alternative_lines);
+}
+
+// Each alternative as a line of the notation (the answer's ``alternative_lines``): a tap puts it
+// in the Next move box, ready to add (or to dispute with ??).
+function showAlternativeLines(written) {
+  const lines = written ? written.lines : [];
+  $("#alternative-lines-title").textContent = lines.length ? "Tap a move to put it in the Next move box" : "";
+  showLineChoices($("#alternative-lines"), written);
+}
+
+// The moves as buttons, each filling the Next move box with its line; a note when some are not there.
+function showLineChoices(list, written) {
+  const lines = written ? written.lines : [];
+  list.replaceChildren(...lines.map((line) => {
+    const item = element("li");
+    const choice = element("button", line, "line-choice");
+    choice.type = "button";
+    choice.addEventListener("click", () => fillNextLine(line));
+    item.append(choice);
+    return item;
+  }));
+  if (lines.length && !written.complete) list.append(element("li", "(not every move is here: type the others)", "more"));
+}
+
+// What the role in control may do now, after the last move, as lines to tap (none when the moves are
+// screened from this viewpoint, or the game has no move writer).
+async function showNow() {
+  const { asked, answer } = ask("moves", {});
+  try {
+    const moves = await answer;
+    if (!fresh(asked, moves)) return;
+    const written = moves.alternative_lines;
+    $("#now").hidden = !(written && written.lines.length);
+    $("#now-title").textContent = `What ${moves.control} may do now (tap one to put it in the box)`;
+    showLineChoices($("#now-lines"), written);
+  } catch (error) {
+    if (asked.generation === page.generation) $("#now").hidden = true;
+  }
+}
+
+function fillNextLine(line) {
+  const box = $("#next-line");
+  box.value = line;
+  box.focus({ preventScroll: true });
+  box.scrollIntoView({ block: "nearest" });
 }
 
 // -- the board: zoomable, its legend also as text ------------------------------------------------
@@ -717,6 +764,13 @@ $("#transcript").addEventListener("input", changed);
 $("#check").addEventListener("click", () => { changed(); check(false); });
 $("#reading").addEventListener("change", () => { changed(); check(false); });
 $("#viewpoint").addEventListener("change", () => { changed(); check(false); });
+
+$("#dispute").addEventListener("click", () => {  // '??': the move is disputed, and explained, once added
+  const box = $("#next-line");
+  const line = box.value.trimEnd();
+  if (line && !/\?\?$/.test(line)) box.value = `${line} ??`;
+  box.focus();
+});
 
 $("#build").addEventListener("submit", async (event) => {
   event.preventDefault();
