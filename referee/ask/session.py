@@ -114,12 +114,18 @@ class Session:
             return None
         return part(self.rules, Screen).screen(state, self.viewpoint)
 
+    def _hidden_from_viewer(self, role) -> bool:
+        """Whether ``role``'s hidden figures are hidden from the viewpoint: a player's
+        own are not, nor anyone's when the session answers for everyone."""
+        return self.viewpoint is not None and role != self.viewpoint and role in self.rules.players
+
     # -- verdicts ---------------------------------------------------------------------
     def breach(self, breach: Breach) -> WordedBreach:
         """A broken rule in words: the catalogue's message with its parts, the rule in English and in the reading."""
         entry = self.catalogue.rule(breach.rule)
         args = [self.words.term_text(a) for a in breach.args]
-        return WordedBreach(breach, entry.title, entry.format(self.words.role_text(breach.role), args),
+        message = entry.format(self.words.role_text(breach.role), args, screened=self._hidden_from_viewer(breach.role))
+        return WordedBreach(breach, entry.title, message,
                             entry.en, self.quoting, entry.sentence(self.quoting) if self.quoting != "en" else "")
 
     def verdict(self, run: Run, step: Step, alternatives: bool = False, everything: bool = False) -> Ruling:

@@ -61,6 +61,20 @@ def test_without_a_viewpoint_the_alternatives_tell_the_gold_and_with_one_they_do
     assert as_ivo == everything  # a player sees their own gold
 
 
+def test_a_money_verdict_states_the_gold_and_the_cost_to_whoever_may_see_them():
+    """Rule offering_affordable: "No one may offer more than they can pay after their
+    priests' reduction" — Ivo offers 5 GP with 3 GP and a priest: to everyone and to Ivo
+    the verdict gives both figures, to another player neither."""
+    session = Session(UNAFFORDABLE)
+    run = session.referee.run()
+    step = run.step_of(23)
+    stated = "Ivo has 3 GP and cannot pay the 4 GP this offering comes to"
+    assert [b.message for b in session.verdict(run, step).breaches] == [stated]
+    assert [b.message for b in session.seen_by("Ivo").verdict(run, step).breaches] == [stated]
+    as_jon = session.seen_by("Jon").verdict(run, step)
+    assert [b.message for b in as_jon.breaches] == ["Ivo cannot afford this offering"]
+
+
 def _replace_before(step, state):
     from dataclasses import replace
     return replace(step, before=state)
@@ -72,18 +86,21 @@ def test_no_answer_to_a_player_tells_another_players_gold(path, replay):
     session, run = replay(path).session, replay(path).run  # (shared: tests/helpers/replays.py)
     rules, engine = session.rules, session.referee.engine
     players = rules.players
-    # 1. Rule messages never carry gold: each player's move judged again with every
-    # player's gold at 0 and at 17 more gives the same message for every rule broken both ways
-    # (the moves that break a rule as written: a legal one has no message to compare).
+    # 1. Rule messages never carry gold to another player: each player's move judged again
+    # with every player's gold at 0 and at 17 more gives, as every other player reads it, the
+    # same message for every rule broken both ways (the moves that break a rule as written: a
+    # legal one has no message to compare).
     variants = (lambda g: 0, lambda g: g + 17)
     moves = [s for s in run.written() if s.role in players and s.violations]
     judged = [(_with_gold(s.before, players, v), s.role, s.move) for s in moves for v in variants]
     engine.prefetch(rules.static, judged)
     for step, (state, role, move) in zip([s for s in moves for _ in variants], judged):
-        again = {v.rule: session.breach(v).message for v in engine.judge(rules.static, state, role, move).violations}
-        for violation in step.violations:
-            if violation.rule in again:
-                assert session.breach(violation).message == again[violation.rule], (step.number, violation.rule)
+        violations = engine.judge(rules.static, state, role, move).violations
+        for viewer in (session.seen_by(p) for p in players if p != role):
+            again = {v.rule: viewer.breach(v).message for v in violations}
+            for violation in step.violations:
+                if violation.rule in again:
+                    assert viewer.breach(violation).message == again[violation.rule], (step.number, violation.rule)
     # 2. What another player may do, at every explained move and at the end, as each player sees it.
     points = [s.before for s in run.written() if s.violations or s.play.disputed]
     points.append(session.referee.run(close=False).final)

@@ -228,7 +228,7 @@ def test_recruit_affordable_every_unit_beyond_the_free_one_is_paid():
     then 1 GP left for a fourth troop at 4 GP."""
     g = play(opening("Cy/Ares: 4 troops on IS4"))
     assert g.problems == [("Cy/Ares: 4 troops on IS4", ("recruit_affordable",))]
-    assert g.report.problems[0].breaches[0].message == "Cy cannot pay 4 GP for this recruit"
+    assert g.report.problems[0].breaches[0].message == "Cy has 1 GP and cannot pay 4 GP for this recruit"
     # Bob offered 4 on Athena: 7 - 4 = 3 GP, short of the 4 GP of a second philosopher.
     g = play("""
         cycle 1
@@ -431,7 +431,7 @@ def test_build_affordable_not_without_the_gp():
     Ann has 4 GP: two temples, not three."""
     g = play(opening("Ann/Zeus: 3 temples on IS12"))
     assert g.problems == [("Ann/Zeus: 3 temples on IS12", ("build_affordable",))]
-    assert g.report.problems[0].breaches[0].message == "Ann cannot pay the 2 GP for a building"
+    assert g.report.problems[0].breaches[0].message == "Ann has 0 GP and cannot pay the 2 GP for a building"
 
 
 # -- Apollo ------------------------------------------------------------------------------------
