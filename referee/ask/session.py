@@ -147,7 +147,8 @@ class Session:
         if alternatives:
             # The position the move was decided in, as `moves --after N-1` shows it: the
             # written move itself is not taken out (another role's move may be legal here).
-            who, groups, total, complete = self.alternatives(step.before, everything)
+            judged = None if step.legal else (step.role, step.move)
+            who, groups, total, complete = self.alternatives(step.before, everything, judged)
             verdict = replace(verdict, alternatives=tuple(groups), alternatives_for=who,
                               alternatives_total=total, alternatives_complete=complete)
         return verdict
@@ -157,11 +158,16 @@ class Session:
         index = run.steps.index(step)
         return next((s.play for s in reversed(run.steps[:index]) if s.play), None)
 
-    def alternatives(self, state: frozenset, everything: bool = False) -> tuple[str, list[str], int, bool]:
+    def alternatives(self, state: frozenset, everything: bool = False,
+                     judged: tuple | None = None) -> tuple[str, list[str], int, bool]:
         """Who decides in ``state`` and what they may do, grouped for a person:
         (who, groups, number of moves, whether the groups name every move). For a
         written move this is the position before it, exactly as ``moves`` lists
-        it after the move before (docs/report.md, "What may be done instead")."""
+        it after the move before (docs/report.md, "What may be done instead").
+        ``judged``: the (role, move) judged illegal there, if any; for a player whose
+        hidden figures the viewpoint does not know, what the rules permit whatever
+        those figures leaves out what the verdict rules out (``Screen.ruled_out``),
+        so that no alternative contradicts it."""
         role = self.rules.control(state)
         if role is None:
             return "nobody: the game is over", [], 0, True
@@ -169,6 +175,10 @@ class Session:
         if screened is not None:  # what the rules permit whatever the player keeps hidden
             state = screened
         moves = [m for r, m in self.referee.legal_moves(state) if r == role]
+        if screened is not None and judged is not None and judged[0] == role and judged[1] in moves:
+            # illegal for want of a hidden figure: what that rules out is not offered instead
+            screen = part(self.rules, Screen)
+            moves = [m for m in moves if not screen.ruled_out(m, judged[1])]
         complete = self._group(moves, None, state, role, screened is not None)
         total = None if screened is not None else len(moves)  # a count would tell the hidden figures
         if everything:

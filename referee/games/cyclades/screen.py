@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from referee.game.parts.screen import Screen
 from referee.game.state import Draft
+from referee.games.cyclades.fluents import OfferMove
 
 #: The gold a player behind the screen is taken to hold when another player asks
 #: (``CycladesScreen.screen``): more than any one offering, recruit, purchase or
@@ -24,3 +25,14 @@ class CycladesScreen(Screen):
             if player != viewpoint:
                 d.change("gold", player, SCREENED_GOLD - d.count("gold", player))
         return d.freeze()
+
+    def ruled_out(self, move, judged) -> bool:
+        """An offering the player cannot afford rules out every offering as high to
+        the same god, and with more than 2 players to any god (the price is the
+        amount less the priests, whatever the god; in the 2-player game the other
+        marker's offering counts unless it stands on the god bid on)."""
+        offered, refused = OfferMove.match(move), OfferMove.match(judged)
+        if offered is None or refused is None:
+            return move == judged
+        same_price = offered.god == refused.god or len(self.game.players) > 2
+        return same_price and offered.amount >= refused.amount
