@@ -90,6 +90,20 @@ def test_under_a_viewpoint_no_alternative_contradicts_the_verdict():
         "offer 4 GP to Ares", "take Apollo")
 
 
+def test_under_a_viewpoint_a_movement_judged_unpaid_rules_out_every_movement():
+    """Rule move_affordable: "Each movement of fleets or troops costs 1 GP, which the
+    player must have." — Bob offered his 7 GP: told that he cannot pay for his fleet's
+    movement, Ann is not offered another movement of his instead."""
+    session = Session(ROOT / "transcripts" / "cyclades" / "illegal-movement-unaffordable.txt")
+    run = session.referee.run()
+    step = run.step_of(9)
+    assert step.rules_broken == ("move_affordable",)
+    as_ann = session.seen_by("Ann").verdict(run, step, alternatives=True, everything=True)
+    assert as_ann.alternatives and not [a for a in as_ann.alternatives if a.startswith("move ")], as_ann.alternatives
+    listed = session.seen_by("Ann").alternatives(step.before, everything=True)[1]
+    assert [a for a in listed if a.startswith("move ")]  # `moves --after 8`: no verdict to keep to
+
+
 def test_a_money_verdict_states_the_gold_and_the_cost_to_whoever_may_see_them():
     """Rule offering_affordable: "No one may offer more than they can pay after their
     priests' reduction" — Ivo offers 5 GP with 3 GP and a priest: to everyone and to Ivo
