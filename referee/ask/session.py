@@ -116,12 +116,18 @@ class Session:
             return None
         return part(self.rules, Screen).screen(state, self.viewpoint)
 
+    def _hidden_from_viewer(self, role) -> bool:
+        """Whether ``role``'s hidden figures are hidden from the viewpoint: a player's
+        own are not, nor anyone's when the session answers for everyone."""
+        return self.viewpoint is not None and role != self.viewpoint and role in self.rules.players
+
     # -- verdicts ---------------------------------------------------------------------
     def breach(self, breach: Breach) -> WordedBreach:
         """A broken rule in words: the catalogue's message with its parts, the rule in English and in the reading."""
         entry = self.catalogue.rule(breach.rule)
         args = [self.words.term_text(a) for a in breach.args]
-        return WordedBreach(breach, entry.title, entry.format(self.words.role_text(breach.role), args),
+        message = entry.format(self.words.role_text(breach.role), args, screened=self._hidden_from_viewer(breach.role))
+        return WordedBreach(breach, entry.title, message,
                             entry.en, self.quoting, entry.sentence(self.quoting) if self.quoting != "en" else "")
 
     def verdict(self, run: Run, step: Step, alternatives: bool = False, everything: bool = False,
@@ -145,7 +151,8 @@ class Session:
         if alternatives:
             # The position the move was decided in, as `moves --after N-1` shows it: the
             # written move itself is not taken out (another role's move may be legal here).
-            who, groups, total, complete = self.alternatives(step.before, everything)
+            judged = None if step.legal else (step.role, step.move)
+            who, groups, total, complete = self.alternatives(step.before, everything, judged)
             verdict = replace(verdict, alternatives=tuple(groups), alternatives_for=who,
                               alternatives_total=total, alternatives_complete=complete)
             written = self.alternative_lines(step.before) if lines else None
@@ -158,11 +165,16 @@ class Session:
         index = run.steps.index(step)
         return next((s.play for s in reversed(run.steps[:index]) if s.play), None)
 
-    def alternatives(self, state: frozenset, everything: bool = False) -> tuple[str, list[str], int, bool]:
+    def alternatives(self, state: frozenset, everything: bool = False,
+                     judged: tuple | None = None) -> tuple[str, list[str], int, bool]:
         """Who decides in ``state`` and what they may do, grouped for a person:
         (who, groups, number of moves, whether the groups name every move). For a
         written move this is the position before it, exactly as ``moves`` lists
-        it after the move before (docs/report.md, "What may be done instead")."""
+        it after the move before (docs/report.md, "What may be done instead").
+        ``judged``: the (role, move) judged illegal there, if any; for a player whose
+        hidden figures the viewpoint does not know, what the rules permit whatever
+        those figures leaves out what the verdict rules out (``Screen.ruled_out``),
+        so that no alternative contradicts it."""
         role = self.rules.control(state)
         if role is None:
             return "nobody: the game is over", [], 0, True
@@ -170,6 +182,10 @@ class Session:
         if screened is not None:  # what the rules permit whatever the player keeps hidden
             state = screened
         moves = [m for r, m in self.referee.legal_moves(state) if r == role]
+        if screened is not None and judged is not None and judged[0] == role and judged[1] in moves:
+            # illegal for want of a hidden figure: what that rules out is not offered instead
+            screen = part(self.rules, Screen)
+            moves = [m for m in moves if not screen.ruled_out(m, judged[1])]
         complete = self._group(moves, None, state, role, screened is not None)
         total = None if screened is not None else len(moves)  # a count would tell the hidden figures
         if everything:

@@ -46,7 +46,7 @@ _READING_RE = re.compile(r"[a-z]{2}(?:-[A-Za-z0-9]+)*\Z")
 _FIELD_RE = re.compile(r"\{\{|\}\}|\{([^{}]*)\}|[{}]")
 _PLACEHOLDER_RE = re.compile(r"player\Z|[0-9]+\Z")
 
-_RULE_KEYS = {"title", "en", "note", "message", "generic", "within"}
+_RULE_KEYS = {"title", "en", "note", "message", "screened", "generic", "within"}
 _TRANSLATION_KEYS = {"seed", "file", "script", "kind"}
 _SCRIPTS = {"traditional", "simplified"}
 
@@ -74,7 +74,10 @@ class RuleEntry:
     ``translations`` maps each reading (e.g. 'zh-001') to the sentence of that
     translation that states the rule, "" when the translation is silent on it.
     ``message`` is the report template ({player}, {0}, {1}...), "" for a rule
-    that no violation names.
+    that no violation names. ``screened`` (optional) is the message as read by
+    someone who may not see the player's hidden figures (another player, when
+    the game keeps them behind a screen): a template that leaves out what
+    ``message`` states of them; "" when the message states nothing hidden.
 
     ``generic`` marks a catch-all rule (whose decision it is, which phase a
     move belongs to) that says little the player does not know; ``within``
@@ -88,6 +91,7 @@ class RuleEntry:
     translations: Mapping[str, str] = field(default_factory=dict, hash=False)
     note: str = ""
     message: str = ""
+    screened: str = ""
     generic: bool = False
     within: str = ""
 
@@ -115,19 +119,23 @@ class RuleEntry:
             raise ReadingError(f"unknown rules reading {reading!r} (known: {known})") from None
 
     def placeholders(self) -> frozenset[str]:
-        """The fields the message template uses: 'player' and argument indexes."""
-        return frozenset(m.group(1) for m in _FIELD_RE.finditer(self.message) if m.group(1) is not None)
+        """The fields the message templates use: 'player' and argument indexes."""
+        return frozenset(m.group(1) for template in (self.message, self.screened)
+                         for m in _FIELD_RE.finditer(template) if m.group(1) is not None)
 
-    def format(self, player: object, args: Sequence[object] = ()) -> str:
+    def format(self, player: object, args: Sequence[object] = (), screened: bool = False) -> str:
         """The report message with {player} and {0}, {1}... filled in.
 
         ``args`` are the items of the violation's details tuple, as Python
         values (str, int, or objects whose str() reads well).  A missing
         argument shows as '?': a report must never fail on its wording.
-        Without a template the message names the rule.
+        Without a template the message names the rule. ``screened``: for a
+        reader who may not see the player's hidden figures (the ``screened``
+        template, when the rule has one).
         """
         if not self.message:
             return f"{player} breaks rule {self.id}: {self.title}"
+        template = self.screened if screened and self.screened else self.message
         if isinstance(args, (str, bytes)):
             args = (args,)
         values = tuple(args)
@@ -144,7 +152,7 @@ class RuleEntry:
                 return str(values[index]) if index < len(values) else "?"
             return token
 
-        return _FIELD_RE.sub(fill, self.message)
+        return _FIELD_RE.sub(fill, template)
 
 
 class Catalogue(Mapping[str, RuleEntry]):
@@ -307,16 +315,20 @@ def _rule(src: TomlSource, rule_id: str, table: Any, translations: Mapping[str, 
     for reading in translations:
         if reading not in table:
             raise src.error(f"rule {rule_id} has no {reading!r} key (write \"\" when that translation says nothing)", where)
-    message = table.get("message", "")
-    for m in _FIELD_RE.finditer(message):
-        token, name = m.group(0), m.group(1)
-        if token in ("{{", "}}"):
-            continue
-        if name is None or not _PLACEHOLDER_RE.match(name):
-            raise src.error(
-                f"message of rule {rule_id}: bad placeholder {token!r} (use {{player}}, {{0}}, {{1}}..., and {{{{ }}}} for braces)",
-                where + ("message",),
-            )
+    message, screened = table.get("message", ""), table.get("screened", "")
+    if screened and not message:
+        raise src.error(f"rule {rule_id} has a screened message but no message", where + ("screened",))
+    for key, template in (("message", message), ("screened", screened)):
+        for m in _FIELD_RE.finditer(template):
+            token, name = m.group(0), m.group(1)
+            if token in ("{{", "}}"):
+                continue
+            if name is None or not _PLACEHOLDER_RE.match(name):
+                raise src.error(
+                    f"{key} of rule {rule_id}: bad placeholder {token!r}"
+                    " (use {player}, {0}, {1}..., and {{ }} for braces)",
+                    where + (key,),
+                )
     return RuleEntry(
         id=rule_id,
         title=table["title"],
@@ -324,6 +336,7 @@ def _rule(src: TomlSource, rule_id: str, table: Any, translations: Mapping[str, 
         translations={reading: table[reading] for reading in translations},
         note=table.get("note", ""),
         message=message,
+        screened=screened,
         generic=table.get("generic", False),
         within=table.get("within", ""),
     )

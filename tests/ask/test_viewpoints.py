@@ -19,6 +19,7 @@ import pytest
 from click.testing import CliRunner
 
 from referee.ask.session import Session
+from referee.base.terms import fn
 from referee.cli import main
 from referee.game.parts import part
 from referee.game.parts.screen import Screen
@@ -54,11 +55,67 @@ def test_without_a_viewpoint_the_alternatives_tell_the_gold_and_with_one_they_do
     assert everything.alternatives != session.verdict(
         run, _replace_before(step, _with_gold(step.before, ["Ivo"], lambda g: g + 5)), alternatives=True).alternatives
     as_hana = session.seen_by("Hana").verdict(run, step, alternatives=True)
-    assert as_hana.alternatives == ("offer 4 GP or more to Ares", "take Apollo")
+    # what the rules permit whatever Ivo's gold, less what the verdict rules out: 5 GP and more
+    assert as_hana.alternatives == ("offer 4 GP to Ares", "take Apollo")
+    assert session.seen_by("Hana").alternatives(step.before, everything=True)[1] == [
+        "offer 4 GP or more to Ares", "take Apollo"]  # `moves --after 22`: no verdict to keep to
     assert as_hana.alternatives_total is None  # the number of offerings would tell the gold too
     assert [b.message for b in as_hana.breaches] == ["Ivo cannot afford this offering"]
     as_ivo = session.seen_by("Ivo").verdict(run, step, alternatives=True)
     assert as_ivo == everything  # a player sees their own gold
+
+
+def test_under_a_viewpoint_no_alternative_contradicts_the_verdict():
+    """Rule offering_affordable: "No one may offer more than they can pay after their
+    priests' reduction" — Hana is told that Ivo cannot afford 5 GP on Ares: what he may
+    do instead lists neither that offering nor a range holding it, and is the same
+    whatever his gold, as long as the verdict is (at 0 GP as at 3)."""
+    session = Session(UNAFFORDABLE)
+    run = session.referee.run()
+    step = run.step_of(23)
+    as_hana = session.seen_by("Hana")
+    shown = as_hana.verdict(run, step, alternatives=True)
+    assert not step.legal and step.move == fn("offer", fn("ares"), 5)
+    assert "offer 5 GP to Ares" not in shown.alternatives
+    assert not any("or more to Ares" in a for a in shown.alternatives), shown.alternatives
+    poorer = _replace_before(step, _with_gold(step.before, ["Ivo"], lambda g: 0))
+    assert as_hana.verdict(run, poorer, alternatives=True).alternatives == shown.alternatives
+    # the move itself is ruled out by the verdict; the listing without it is the screened one
+    judged = (step.role, step.move)
+    for viewer in ("Hana", "Jon"):
+        who, groups, total, _ = session.seen_by(viewer).alternatives(step.before, everything=True, judged=judged)
+        assert (who, groups, total) == ("Ivo", ["offer 4 GP to Ares", "take Apollo"], None)
+    # Ivo himself, and everyone without a viewpoint, see his gold: nothing is cut
+    assert session.seen_by("Ivo").verdict(run, step, alternatives=True).alternatives == (
+        "offer 4 GP to Ares", "take Apollo")
+
+
+def test_under_a_viewpoint_a_movement_judged_unpaid_rules_out_every_movement():
+    """Rule move_affordable: "Each movement of fleets or troops costs 1 GP, which the
+    player must have." — Bob offered his 7 GP: told that he cannot pay for his fleet's
+    movement, Ann is not offered another movement of his instead."""
+    session = Session(ROOT / "transcripts" / "cyclades" / "illegal-movement-unaffordable.txt")
+    run = session.referee.run()
+    step = run.step_of(9)
+    assert step.rules_broken == ("move_affordable",)
+    as_ann = session.seen_by("Ann").verdict(run, step, alternatives=True, everything=True)
+    assert as_ann.alternatives and not [a for a in as_ann.alternatives if a.startswith("move ")], as_ann.alternatives
+    listed = session.seen_by("Ann").alternatives(step.before, everything=True)[1]
+    assert [a for a in listed if a.startswith("move ")]  # `moves --after 8`: no verdict to keep to
+
+
+def test_a_money_verdict_states_the_gold_and_the_cost_to_whoever_may_see_them():
+    """Rule offering_affordable: "No one may offer more than they can pay after their
+    priests' reduction" — Ivo offers 5 GP with 3 GP and a priest: to everyone and to Ivo
+    the verdict gives both figures, to another player neither."""
+    session = Session(UNAFFORDABLE)
+    run = session.referee.run()
+    step = run.step_of(23)
+    stated = "Ivo has 3 GP and cannot pay the 4 GP this offering comes to"
+    assert [b.message for b in session.verdict(run, step).breaches] == [stated]
+    assert [b.message for b in session.seen_by("Ivo").verdict(run, step).breaches] == [stated]
+    as_jon = session.seen_by("Jon").verdict(run, step)
+    assert [b.message for b in as_jon.breaches] == ["Ivo cannot afford this offering"]
 
 
 def _replace_before(step, state):
@@ -72,18 +129,21 @@ def test_no_answer_to_a_player_tells_another_players_gold(path, replay):
     session, run = replay(path).session, replay(path).run  # (shared: tests/helpers/replays.py)
     rules, engine = session.rules, session.referee.engine
     players = rules.players
-    # 1. Rule messages never carry gold: each player's move judged again with every
-    # player's gold at 0 and at 17 more gives the same message for every rule broken both ways
-    # (the moves that break a rule as written: a legal one has no message to compare).
+    # 1. Rule messages never carry gold to another player: each player's move judged again
+    # with every player's gold at 0 and at 17 more gives, as every other player reads it, the
+    # same message for every rule broken both ways (the moves that break a rule as written: a
+    # legal one has no message to compare).
     variants = (lambda g: 0, lambda g: g + 17)
     moves = [s for s in run.written() if s.role in players and s.violations]
     judged = [(_with_gold(s.before, players, v), s.role, s.move) for s in moves for v in variants]
     engine.prefetch(rules.static, judged)
     for step, (state, role, move) in zip([s for s in moves for _ in variants], judged):
-        again = {v.rule: session.breach(v).message for v in engine.judge(rules.static, state, role, move).violations}
-        for violation in step.violations:
-            if violation.rule in again:
-                assert session.breach(violation).message == again[violation.rule], (step.number, violation.rule)
+        violations = engine.judge(rules.static, state, role, move).violations
+        for viewer in (session.seen_by(p) for p in players if p != role):
+            again = {v.rule: viewer.breach(v).message for v in violations}
+            for violation in step.violations:
+                if violation.rule in again:
+                    assert viewer.breach(violation).message == again[violation.rule], (step.number, violation.rule)
     # 2. What another player may do, at every explained move and at the end, as each player sees it.
     points = [s.before for s in run.written() if s.violations or s.play.disputed]
     points.append(session.referee.run(close=False).final)
@@ -116,11 +176,13 @@ def test_no_answer_to_a_player_tells_another_players_gold(path, replay):
 def test_the_command_line_answers_as_a_player():
     runner = CliRunner()
     as_hana = runner.invoke(main, ["explain", str(UNAFFORDABLE), "--move", "23", "--as", "Hana"])
-    assert as_hana.exit_code == 1 and "offer 4 GP or more to Ares" in as_hana.output
+    assert as_hana.exit_code == 1 and "    - offer 4 GP to Ares\n" in as_hana.output
+    assert "Ivo cannot afford this offering" in as_hana.output and "Ivo has" not in as_hana.output
     as_ivo = runner.invoke(main, ["explain", str(UNAFFORDABLE), "--move", "23", "--as", "Ivo"])
     assert as_ivo.exit_code == 1 and "    - offer 4 GP to Ares\n" in as_ivo.output
     moves = runner.invoke(main, ["moves", str(UNAFFORDABLE), "--after", "22", "--as", "Jon"])
     assert moves.exit_code == 0 and "Ivo to decide\n" in moves.output and "legal move" not in moves.output
+    assert "offer 4 GP or more to Ares" in moves.output
     nobody = runner.invoke(main, ["check", str(UNAFFORDABLE), "--as", "Zed"])
     assert nobody.exit_code == 2 and ":10:1: error[notation]: 'Zed' is not a player" in nobody.output
 

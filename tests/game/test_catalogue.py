@@ -229,6 +229,21 @@ def test_format_fills_the_template(catalogue):
     assert catalogue.rule("not_in_control").format("Cy", ("Bob",)) == "it is Bob's decision now, not Cy's"
 
 
+def test_a_screened_message_leaves_out_the_hidden_figures(catalogue):
+    """Rule build_affordable: "A player cannot build without the GP to pay for it." To
+    whoever may see the gold the message states it; to the others it says the same
+    without it (docs/rules.md, `screened`)."""
+    entry = catalogue.rule("build_affordable")
+    assert entry.format("Ann", (2, 1)) == "Ann has 1 GP and cannot pay the 2 GP for a building"
+    assert entry.format("Ann", (2, 1), screened=True) == "Ann cannot pay the 2 GP for a building"
+    without = catalogue.rule("offering_outbid")
+    assert without.format("Ann", (5,), screened=True) == without.format("Ann", (5,))
+    with pytest.raises(DataError, match="screened of rule x: bad placeholder"):
+        parse_catalogue('[rule.x]\ntitle = "X"\nen = "An X."\nmessage = "{player}"\nscreened = "{gold}"\n')
+    with pytest.raises(DataError, match="screened message but no message"):
+        parse_catalogue('[rule.x]\ntitle = "X"\nen = "An X."\nscreened = "{player}"\n')
+
+
 def test_format_never_fails_a_report():
     entry = RuleEntry("x", "X", "An X.", {}, message="{player} {0} {1} {{literal}}")
     assert entry.format("Ann", (1,)) == "Ann 1 ? {literal}"

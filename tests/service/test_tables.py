@@ -69,10 +69,13 @@ def test_a_players_link_never_tells_another_players_gold_whatever_the_request_sa
     library = Session(parse_transcript(text, "Friday"))
     as_hana = library.seen_by("Hana").explain(move=23)
     everything = library.explain(move=23)
-    assert everything.alternatives != as_hana.alternatives  # the referee's view does tell the gold
+    stated = "Ivo has 3 GP and cannot pay the 4 GP this offering comes to"
+    assert [b.message for b in everything.breaches] == [stated]  # the referee's view does tell the gold
     hana = server.post(f"/api/tables/{links['Hana']}/explain", {"move": 23})
     assert hana.status == 200, hana.data
-    assert hana.data["alternatives"] == list(as_hana.alternatives) == ["offer 4 GP or more to Ares", "take Apollo"]
+    assert [b["message"] for b in hana.data["breaches"]] == ["Ivo cannot afford this offering"]
+    # what the rules permit whatever Ivo's gold, less what the verdict rules out (5 GP and more)
+    assert hana.data["alternatives"] == list(as_hana.alternatives) == ["offer 4 GP to Ares", "take Apollo"]
     assert hana.data["alternatives_total"] is None
     assert hana.data["request"] == {"rules": None, "as": "Hana", "revision": 0}
     for asked in ({"as": "Ivo"}, {"as": None}):  # asking as Ivo, or as nobody, is refused, not obeyed
@@ -87,8 +90,10 @@ def test_a_players_link_never_tells_another_players_gold_whatever_the_request_sa
     assert moves.data["control"] == "Ivo" and moves.data["total"] is None
     host = server.post(f"/api/tables/{links['host']}/explain", {"move": 23})
     assert host.data["alternatives"] == list(everything.alternatives) == ["offer 4 GP to Ares", "take Apollo"]
+    assert [b["message"] for b in host.data["breaches"]] == [stated]
     host_as_hana = server.post(f"/api/tables/{links['host']}/explain", {"move": 23, "as": "Hana"})
     assert host_as_hana.data["alternatives"] == hana.data["alternatives"]  # the host may look as any player
+    assert host_as_hana.data["breaches"] == hana.data["breaches"]
 
 
 def test_two_phones_adding_at_once_are_both_kept_or_the_later_refused(server):

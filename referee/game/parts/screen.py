@@ -13,3 +13,11 @@ class Screen(Part):
         """The state as ``viewpoint`` knows it while another player decides; None
         when nothing is hidden (the default)."""
         return None
+
+    def ruled_out(self, move, judged) -> bool:
+        """Whether a verdict that ``judged`` is illegal, where the rules permit it
+        whatever the player keeps hidden, rules ``move`` (of the same player, in the
+        same position) out too: the alternatives shown to another player leave such
+        moves out, so that none contradicts the verdict. The default: the judged move
+        itself."""
+        return move == judged

@@ -15,7 +15,9 @@ from referee.games.cyclades.fluents import (
     FleetTargetFrom,
     March,
     MetropolisTarget,
+    Offer,
     OfferingMarker,
+    OfferMove,
     Sail,
     SylphSpent,
     TroopTarget,
@@ -274,13 +276,18 @@ def group_moves(moves: list[Fn], limit: int | None = 6, state: frozenset | None 
     lines = (_fleet_groups([m for m in moves if m.name == "sail"])
              + _round_groups([m for m in moves if m.name == "round"])
              + _use_groups(uses, limit, state, player))
+    offered_to: dict[tuple, Term] = {}
     for move in (m for m in moves if m.name not in ("sail", "round") and m not in uses):
         order, wording, item = _grouping(move)
         groups[(order, wording)].append(item)
-    for (_, wording), items in sorted(groups.items(), key=lambda g: g[0][0]):
+        if (offer := OfferMove.match(move)) is not None:
+            offered_to[(order, wording)] = offer.god
+    for key, items in sorted(groups.items(), key=lambda g: g[0][0]):
+        wording = key[1]
         if items[0] is None:
             lines.append(wording)
-        elif isinstance(items[0], int) and screened and wording.startswith("offer "):
+        elif (key in offered_to and screened
+              and max(items) >= _screened_offer_ceiling(state, player, offered_to[key])):
             lines.append(wording.format(min(items)).replace(" GP to ", " GP or more to ", 1))
         elif isinstance(items[0], int):
             text = wording.format(_ranges(items))
@@ -288,6 +295,23 @@ def group_moves(moves: list[Fn], limit: int | None = 6, state: frozenset | None 
         else:
             lines.append(wording.replace("{n}", str(len(items))).format(_listing(items, limit)))
     return lines
+
+
+def _screened_offer_ceiling(state: frozenset | None, player: Term | None, god: Term) -> int:
+    """Where the offerings to ``god`` the screened position lets ``player`` pay
+    reach at least (``CycladesScreen.screen``: the gold stands in for one the reader
+    does not know): the gold plus the priests, less the player's offerings standing
+    on other gods (rule offering_affordable, under every reading of the priests'
+    reduction in the 2-player game). A listed range that reaches it is open-ended
+    (``offer 4 GP or more``); one cut by a verdict (the offering judged unaffordable
+    and those above it) stops below the amount written, far below it, and is listed
+    as it is."""
+    gold = _counted(state, "gold").get(player, 0)
+    priests = _counted(state, "priests").get(player, 0)
+    others = sum(offer.amount for offer in Offer.of(state or ())
+                 if offer.god != god and (marker := OfferingMarker.match(offer.marker)) is not None
+                 and marker.player == player and isinstance(offer.amount, int))
+    return gold + priests - others
 
 
 def _fleet_groups(moves: list[Fn]) -> list[str]:

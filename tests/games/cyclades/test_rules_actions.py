@@ -228,7 +228,7 @@ def test_recruit_affordable_every_unit_beyond_the_free_one_is_paid():
     then 1 GP left for a fourth troop at 4 GP."""
     g = play(opening("Cy/Ares: 4 troops on IS4"))
     assert g.problems == [("Cy/Ares: 4 troops on IS4", ("recruit_affordable",))]
-    assert g.report.problems[0].breaches[0].message == "Cy cannot pay 4 GP for this recruit"
+    assert g.report.problems[0].breaches[0].message == "Cy has 1 GP and cannot pay 4 GP for this recruit"
     # Bob offered 4 on Athena: 7 - 4 = 3 GP, short of the 4 GP of a second philosopher.
     g = play("""
         cycle 1
@@ -258,9 +258,21 @@ def test_recruit_god_each_god_recruits_its_own_unit():
                           ("Bob/Athena: priest", ("recruit_god",)),
                           ("Eve/Apollo: prosperity on IS3; philosopher", ("recruit_god",))]
     messages = [v.breaches[0].message for v in g.report.problems]
-    assert messages == ["Ann cannot recruit this unit: it is recruited with Ares",
-                        "Bob cannot recruit this unit: it is recruited with Zeus",
-                        "Eve cannot recruit this unit: it is recruited with Athena"]
+    assert messages == ["Ann's god this cycle is Zeus: this unit is recruited with Ares",
+                        "Bob's god this cycle is Athena: this unit is recruited with Zeus",
+                        "Eve's god this cycle is Apollo: this unit is recruited with Athena"]
+
+
+def test_recruit_god_under_a_god_the_player_does_not_have_names_the_god_they_have():
+    """Rule recruit_god: "A player recruits only their god's unit: priests with Zeus,
+    philosophers with Athena, fleets with Poseidon, troops with Ares; Apollo recruits
+    nothing." Ann, on Zeus, writes her line under Athena: the rules read the god she
+    won, and the verdict says which it is, not only that a philosopher is recruited with
+    the Athena she wrote."""
+    g = play(opening("Ann/Athena: philosopher"))
+    assert g.problems == [("Ann/Athena: philosopher", ("recruit_god",))]
+    message = g.report.problems[0].breaches[0].message
+    assert message == "Ann's god this cycle is Zeus: this unit is recruited with Athena"
 
 
 def test_recruit_place_troops_and_fleets_go_on_the_board_priests_in_front_of_the_screen():
@@ -393,7 +405,8 @@ def test_build_god_each_god_builds_its_own_building():
     """))
     assert g.problems == [("Ann/Zeus: port on IS2", ("build_god",)),
                           ("Eve/Apollo: prosperity on IS3; temple on IS3", ("build_god",))]
-    assert g.report.problems[0].breaches[0].message == "Ann cannot build this: it is built with Poseidon"
+    message = g.report.problems[0].breaches[0].message
+    assert message == "Ann's god this cycle is Zeus: this building is built with Poseidon"
 
 
 def test_build_island_only_on_islands_the_player_controls():
@@ -418,7 +431,7 @@ def test_build_affordable_not_without_the_gp():
     Ann has 4 GP: two temples, not three."""
     g = play(opening("Ann/Zeus: 3 temples on IS12"))
     assert g.problems == [("Ann/Zeus: 3 temples on IS12", ("build_affordable",))]
-    assert g.report.problems[0].breaches[0].message == "Ann cannot pay the 2 GP for a building"
+    assert g.report.problems[0].breaches[0].message == "Ann has 0 GP and cannot pay the 2 GP for a building"
 
 
 # -- Apollo ------------------------------------------------------------------------------------

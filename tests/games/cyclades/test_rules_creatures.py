@@ -154,7 +154,7 @@ def test_creature_affordable_the_price_after_the_temples():
     2 GP left, Pegasus costs 4 - 1 = 3."""
     g = play(opening("Ann/Zeus: temple on IS2; buy Pegasus"))
     assert g.problems == [("Ann/Zeus: temple on IS2; buy Pegasus", ("creature_affordable",))]
-    assert g.report.problems[0].breaches[0].message == "Ann cannot pay 3 GP for this creature"
+    assert g.report.problems[0].breaches[0].message == "Ann has 2 GP and cannot pay 3 GP for this creature"
 
 
 def test_zeus_replace_creature_for_1_gp_as_often_as_paid():
@@ -189,4 +189,4 @@ def test_replace_affordable_replacing_costs_1_gp():
     have." — Ann spends her 4 GP on a second priest first."""
     g = play(opening("Ann/Zeus: 2 priests; replace Pegasus -> Harpy"))
     assert g.problems == [("Ann/Zeus: 2 priests; replace Pegasus -> Harpy", ("replace_affordable",))]
-    assert g.report.problems[0].breaches[0].message == "Ann cannot pay the 1 GP to replace a creature"
+    assert g.report.problems[0].breaches[0].message == "Ann has 0 GP and cannot pay the 1 GP to replace a creature"

@@ -224,7 +224,7 @@ def test_kraken_move_affordable():
     line = "Ann/Zeus: buy Kraken: F6 -> F5 -> E4 -> D3"
     g = figures("Kraken", line)
     assert g.problems == [(line, ("kraken_move_affordable",))]
-    assert g.report.problems[0].breaches[0].message == "Ann cannot pay the 1 GP to move the Kraken"
+    assert g.report.problems[0].breaches[0].message == "Ann has 0 GP and cannot pay the 1 GP to move the Kraken"
 
 
 def test_kraken_closed_to_fleets_sailing_or_recruited():
