@@ -74,9 +74,9 @@ def problems(report) -> list[tuple[str, tuple[str, ...]]]:
                                              (True, "creatures: Sylph, Pegasus")],
                          ids=["one-empty-slot", "two-empty-slots"])
 def test_creature_track_reveal_the_written_line_is_judged_with_one_card_left(players, bought, written):
-    """Rule creature_track_reveal: "Chance shows each slot in turn ... an empty
-    slot is filled from the deck; when the deck is empty the discard pile is
-    shuffled into a new deck." The line that says so is legal on both paths, its
+    """Rule creature_track_reveal: "After the refresh the slots are shown one by one:
+    ... an empty slot is filled with the top card of the deck." (when the deck is
+    empty the discard pile is shuffled into a new deck). The line that says so is legal on both paths, its
     cards judged as written (before: creature_track_refresh, move_out_of_phase,
     track_slot_order), and the ``gods:`` line after it too."""
     body = one_card_left(players, bought, f"{written}\ngods: {GODS_CYCLE_2[players]}")
