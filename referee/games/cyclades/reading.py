@@ -1126,7 +1126,7 @@ def _assemble(records: list, src: SourceText, game: str) -> Transcript:
                 record = _HeaderLine("order", resolved, record.span)
             header[record.key] = record
         elif isinstance(record, PeriodStart):
-            if (cycle == 0 and record.number != 1) or record.number < cycle:
+            if (cycle == 0 and first_move is None and record.number != 1) or record.number < cycle:
                 # A heading forgotten (cycle 3 after cycle 1) or written twice is the
                 # referee's to judge: it says what it assumed (docs/notation.md).
                 expected = "'cycle 1'" if cycle == 0 else f"'cycle {cycle}' or later"
@@ -1145,12 +1145,9 @@ def _assemble(records: list, src: SourceText, game: str) -> Transcript:
             events.append(record)
         else:
             assert isinstance(record, _MoveLine)
-            if cycle == 0:
-                raise src.error_at(
-                    "a move before the first cycle: expected 'cycle 1' on a line of its own"
-                    " before the first move",
-                    record.span,
-                )
+            if cycle == 0 and first_move is None:
+                # the heading 'cycle 1' left out: the referee assumes it here (docs/notation.md)
+                first_move = record
             role = CHANCE if record.player is None else resolve(record.player)
             for emit in record.emits:
                 if emit.names:
