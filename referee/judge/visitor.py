@@ -146,6 +146,8 @@ class Referee:
             events = events[:plays[upto - 1] + 1] if upto <= len(plays) else events
         self._events = self.transcript.events  # the whole record: a line out of sequence is seen by what follows it
         deferred: dict[int, list[Play]] = {}  # lines written out of sequence, by the index they follow
+        for number_of_move, line, column, text in self.tolerance.header_assumptions(self.transcript):
+            run.assumptions.append(Assumption(number_of_move, line, column, text))
         for index, event in enumerate(events):
             self._index = index
             if isinstance(event, PeriodStart):

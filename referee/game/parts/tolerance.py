@@ -7,11 +7,16 @@ from __future__ import annotations
 
 from referee.base.terms import Fn, Term
 from referee.game.parts import Part
-from referee.text.transcript import Play
+from referee.text.transcript import Play, Transcript
 
 
 class Tolerance(Part):
     """Nothing left out, nothing out of sequence."""
+
+    def header_assumptions(self, transcript: Transcript) -> list[tuple[int | None, int, int, str]]:
+        """What the referee supplies that the header leaves out, each as (the move
+        it goes with, line, column, words): nothing, by default."""
+        return []
 
     def has_pending(self, state: frozenset) -> bool:
         """Whether a decision with one possible answer may be left unwritten."""

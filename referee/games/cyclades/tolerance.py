@@ -8,7 +8,7 @@ from __future__ import annotations
 from referee.base.terms import Fn, fn
 from referee.game.contract import one_fluent, phase
 from referee.game.parts.tolerance import Tolerance
-from referee.text.transcript import Play
+from referee.text.transcript import Play, Transcript
 
 from . import fastpath
 
@@ -30,6 +30,21 @@ class CycladesTolerance(Tolerance):
         super().__init__(game)
         #: (line, god tile) the referee took for a 'gods:' line that leaves it out
         self.taken: set[tuple[int, Fn]] = set()
+
+    def header_assumptions(self, transcript: Transcript) -> list[tuple[int | None, int, int, str]]:
+        """Without an 'order:' line, the first cycle's turn order is the players
+        line's (each player twice with 2 players): said at the players line, with
+        the first offering, whose order it decides."""
+        header = transcript.header
+        players_line = header.spans.get("players")
+        if header.order is not None or players_line is None:
+            return []
+        names = list(header.player_names) * (2 if len(header.player_names) == 2 else 1)
+        first_offering = next((number for number, play in enumerate(transcript.plays, start=1)
+                               if play.role != "chance" and play.group is None), None)
+        text = (f"the turn order of cycle 1 is the players line's, {', '.join(names)}: "
+                "the record has no 'order:' line")
+        return [(first_offering, players_line.line, players_line.column, text)]
 
     def has_pending(self, state: frozenset) -> bool:
         return one_fluent(state, "pending") is not None
