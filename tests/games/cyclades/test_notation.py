@@ -423,6 +423,16 @@ def test_a_creature_use_runs_to_the_next_semicolon_comment_or_disputed_mark():
     assert p.move == fn("buy", fn("harpy"))
 
 
+def test_a_disputed_mark_inside_a_creature_use_marks_the_part_before_it():
+    buy, troop, fleet, passed = plays("Ann/Zeus: buy Sphinx: troop IS1 ??, fleet G5; pass\n")
+    assert (troop.text, fleet.text) == ("troop IS1", "fleet G5")
+    assert troop.disputed and not (buy.disputed or fleet.disputed or passed.disputed)
+    buy, troop, fleet = plays("Ann/Zeus: buy Sphinx: troop IS1, fleet G5 ？？ , priest\n")[:3]
+    assert fleet.disputed and not (buy.disputed or troop.disputed)
+    buy, placed, moved, back = plays("Ann/Zeus: buy Kraken: F5 -> F6 ?? -> F5\n")
+    assert moved.disputed and not (placed.disputed or back.disputed)
+
+
 def test_disputed_mark_on_every_kind_of_line():
     p = plays("creatures: Harpy ??\ngods: Zeus ？？\nAnn: 3 on Zeus??\nBob: Apollo  ?? # why\nCy/Zeus: pass ??\n")
     assert all(x.disputed for x in p) and len(p) == 5
