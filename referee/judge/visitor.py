@@ -376,7 +376,11 @@ class Referee:
                 continue
             end = self.tolerance.turn_gap(state, play)
             if end is not None:
-                after = self._turn_goes_on(state, play, end) if defer and end[1] == Fn("pass") else None
+                after = None
+                if defer and end[1] == Fn("pass"):
+                    after = self._turn_goes_on(state, play, end)
+                elif defer:
+                    after = self.tolerance.decided_later(state, play, end, list(self._coming()))
                 if after is not None:  # the turn it would end is written on after this line
                     raise _OutOfSequence(state, after)
                 state = self._end_turn(run, state, end)

@@ -18,6 +18,15 @@ class Tolerance(Part):
         it goes with, line, column, words): nothing, by default."""
         return []
 
+    def decided_later(self, state: frozenset, play: Play, implied: tuple[Term, Fn],
+                      coming: list[tuple[int, Play]]) -> int | None:
+        """When ``play`` would make the referee take ``implied`` (a decision of
+        another role, left unwritten) but that role's own decision is written in
+        the lines just after it (``coming``: their indices and plays): the index
+        of that line, which comes first (the two lines were swapped). None, by
+        default: the implied move is taken."""
+        return None
+
     def has_pending(self, state: frozenset) -> bool:
         """Whether a decision with one possible answer may be left unwritten."""
         return False

@@ -5,7 +5,7 @@ and a battle round or a track slot in the one form the rules judge."""
 
 from __future__ import annotations
 
-from referee.base.terms import Fn, fn
+from referee.base.terms import Fn, Term, fn
 from referee.game.contract import one_fluent, phase
 from referee.game.parts.tolerance import Tolerance
 from referee.text.transcript import Play, Transcript
@@ -78,6 +78,25 @@ class CycladesTolerance(Tolerance):
         later = [f for f in state if f.name == "act" and f.args[0] > current
                  and f.args[1].args[0] == play.role and (play.group is None or f.args[2].name == play.group)]
         return self.end_of_turn(state) if later else None
+
+    #: How many lines ahead the deciding player's own battle decision is looked for.
+    BATTLE_DECISION_AHEAD = 3
+
+    def decided_later(self, state: frozenset, play: Play, implied: tuple[Term, Fn],
+                      coming: list[tuple[int, Play]]) -> int | None:
+        """In a battle, the attacker's decision written before the defender's (who
+        decides first, rule battle_retreat): when the defender's own 'stay' or
+        retreat follows in the next lines, before the next round or turn, that
+        line comes first; the attacker's is judged where it is written."""
+        decider, move = implied
+        if move != Fn("stay") or one_fluent(state, "battle_turn") is None:
+            return None
+        for index, event in coming[:self.BATTLE_DECISION_AHEAD]:
+            if event.role == "chance" or event.group is not None:
+                return None
+            if event.role == decider:
+                return index
+        return None
 
     def begins_period(self, state: frozenset, play: Play) -> bool:
         """Whether ``play`` is a line only a new cycle holds, written while the
