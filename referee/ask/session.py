@@ -230,10 +230,20 @@ class Session:
             if step.play and step.number is not None and self.words.warnings(step.move):
                 report.warnings.append(self.verdict(run, step))
         if self.rules.is_over(run.final):
-            report.outcome = self.outcome(run.final)
+            report.outcome = self.outcome(run.final) + self._illegal_moves_counted(run)
             report.winners = tuple(self.rules.winners(run.final))
         report.unverified = part(self.rules, Values).unverified_values(run)
         return report
+
+    @staticmethod
+    def _illegal_moves_counted(run: Run) -> str:
+        """The outcome of a record whose illegal moves stand says that it counts them."""
+        lines = sorted({step.play.span.line for step in run.written() if step.violations})
+        if not lines:
+            return ""
+        several = len(lines) != 1
+        return (f", counting the illegal move{'s' if several else ''} on line{'s' if several else ''} "
+                f"{', '.join(map(str, lines))} as played")
 
     def outcome(self, state: frozenset) -> str:
         """The end of the game in words; for a viewpoint, without the hidden figures
