@@ -238,12 +238,18 @@ class Session:
     @staticmethod
     def _illegal_moves_counted(run: Run) -> str:
         """The outcome of a record whose illegal moves stand says that it counts them."""
-        lines = sorted({step.play.span.line for step in run.written() if step.violations})
+        illegal = [step for step in run.written() if step.violations]
+        lines = sorted({step.play.span.line for step in illegal})
         if not lines:
             return ""
         several = len(lines) != 1
-        return (f", counting the illegal move{'s' if several else ''} on line{'s' if several else ''} "
-                f"{', '.join(map(str, lines))} as played")
+        counted = (f", counting the illegal move{'s' if several else ''} on line{'s' if several else ''} "
+                   f"{', '.join(map(str, lines))} as played")
+        void = sorted({step.play.span.line for step in illegal if step.after == step.before})
+        if void:  # a move that, applied as played, left the position as it was (it is not in the outcome)
+            counted += (f"; applied as played, the move{'s' if len(void) != 1 else ''} on line"
+                        f"{'s' if len(void) != 1 else ''} {', '.join(map(str, void))} changed nothing")
+        return counted
 
     def outcome(self, state: frozenset) -> str:
         """The end of the game in words; for a viewpoint, without the hidden figures
