@@ -273,10 +273,26 @@ class Session:
             if step.play and step.number is not None and self.words.warnings(step.move):
                 report.warnings.append(self.verdict(run, step))
         if self.rules.is_over(run.final):
-            report.outcome = self.outcome(run.final)
+            report.outcome = self.outcome(run.final) + self._illegal_moves_counted(run)
             report.winners = tuple(self.rules.winners(run.final))
         report.unverified = part(self.rules, Values).unverified_values(run)
         return report
+
+    @staticmethod
+    def _illegal_moves_counted(run: Run) -> str:
+        """The outcome of a record whose illegal moves stand says that it counts them."""
+        illegal = [step for step in run.written() if step.violations]
+        lines = sorted({step.play.span.line for step in illegal})
+        if not lines:
+            return ""
+        several = len(lines) != 1
+        counted = (f", counting the illegal move{'s' if several else ''} on line{'s' if several else ''} "
+                   f"{', '.join(map(str, lines))} as played")
+        void = sorted({step.play.span.line for step in illegal if step.after == step.before})
+        if void:  # a move that, applied as played, left the position as it was (it is not in the outcome)
+            counted += (f"; applied as played, the move{'s' if len(void) != 1 else ''} on line"
+                        f"{'s' if len(void) != 1 else ''} {', '.join(map(str, void))} changed nothing")
+        return counted
 
     def outcome(self, state: frozenset) -> str:
         """The end of the game in words; for a viewpoint, without the hidden figures

@@ -20,6 +20,7 @@ module settles each witness before it is shown:
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from referee.base.errors import RefereeError
@@ -148,11 +149,35 @@ def settle_one(transcript: str, closes: bool, labelled: tuple, follow: tuple, pa
     for lines in follow:
         text = transcript + "".join(line + "\n" for line in lines)
         a2, b2 = play(text, reading_a, readings), play(text, reading_b, readings)
+        shown = _first_line_differing(a2, b2, len(lines))  # the moves up to the line that shows it
+        shown_lines = tuple(lines) if shown is None else tuple(lines[:shown - (len(a2.verdicts) - len(lines))])
+        a2, b2 = up_to(a2, shown), up_to(b2, shown)
         if _legal_upto(a2, b2) and parts(a2, b2, False) == "verdict":
-            causes, proven = _causes(text, False, labelled, pair, differing, readings, a2, "verdict")
+            causes, proven = _causes(text, False, labelled, pair, differing, readings, a2, "verdict", shown)
             if proven:
-                return Settled(text, "verdict", tuple(lines), causes, a2, b2)
+                return Settled(text, "verdict", shown_lines, causes, a2, b2)
     return None
+
+
+def _first_line_differing(a: Outcome, b: Outcome, following: int) -> int | None:
+    """When a follow's line before its last is the first whose verdict differs (a
+    line written before one that comes first under one reading is judged where it
+    is written: docs/notation.md), the number of written moves up to it; else None."""
+    if a.error or b.error or len(a.verdicts) != len(b.verdicts) or len(a.verdicts) < following:
+        return None
+    start = len(a.verdicts) - following
+    for index in range(start, len(a.verdicts) - 1):
+        if a.verdicts[index] != b.verdicts[index]:
+            return index + 1
+    return None
+
+
+def up_to(o: Outcome, moves: int | None) -> Outcome:
+    """The outcome of the first ``moves`` written moves alone (all of them, for None)."""
+    if moves is None:
+        return o
+    return dataclasses.replace(o, verdicts=o.verdicts[:moves], lines=o.lines[:moves],
+                               messages=o.messages[:moves], before=o.before[:moves], after_last=None)
 
 
 def _legal_upto(a: Outcome, b: Outcome) -> bool:
@@ -162,14 +187,14 @@ def _legal_upto(a: Outcome, b: Outcome) -> bool:
 
 
 def _causes(transcript: str, closes: bool, labelled: tuple, pair: tuple, differing: tuple,
-            readings: Readings, a: Outcome, what: str) -> tuple:
+            readings: Readings, a: Outcome, what: str, moves: int | None = None) -> tuple:
     """The variants whose switch back (in reading B) makes the disagreement
     vanish, the labelled ones tried first, the others only when none of them
     does; and whether one did (else the labelled ones: several variants together)."""
     reading_b = pair[1]
 
     def vanishes(v: str) -> bool:
-        b = play(transcript, flipped(reading_b, v), readings, closes)
+        b = up_to(play(transcript, flipped(reading_b, v), readings, closes), moves)
         return parts(a, b, closes) == "" or (what == "verdict" and parts(a, b, closes) == "effect")
 
     causes = tuple(v for v in labelled if vanishes(v))

@@ -146,6 +146,8 @@ class Referee:
             events = events[:plays[upto - 1] + 1] if upto <= len(plays) else events
         self._events = self.transcript.events  # the whole record: a line out of sequence is seen by what follows it
         deferred: dict[int, list[Play]] = {}  # lines written out of sequence, by the index they follow
+        for number_of_move, line, column, text in self.tolerance.header_assumptions(self.transcript):
+            run.assumptions.append(Assumption(number_of_move, line, column, text))
         for index, event in enumerate(events):
             self._index = index
             if isinstance(event, PeriodStart):
@@ -382,7 +384,11 @@ class Referee:
                 continue
             end = self.tolerance.turn_gap(state, play)
             if end is not None:
-                after = self._turn_goes_on(state, play, end) if defer and end[1] == Fn("pass") else None
+                after = None
+                if defer and end[1] == Fn("pass"):
+                    after = self._turn_goes_on(state, play, end)
+                elif defer:
+                    after = self.tolerance.decided_later(state, play, end, list(self._coming()))
                 if after is not None:  # the turn it would end is written on after this line
                     raise _OutOfSequence(state, after)
                 state = self._end_turn(run, state, end)

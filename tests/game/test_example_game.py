@@ -95,7 +95,7 @@ def test_check_reports_each_illegal_move_with_its_rule():
         f"{ILLEGAL}:6:1: move 3, Bob: 'take 1 from 1': take_turns: Bob moved just now: it is Ann's turn; "
         "not_in_control: it is Ann's turn, not Bob's\n\n"
         f"{ILLEGAL}: checked 3 moves (rules: en); 2 illegal moves (each recorded and applied as played, "
-        "as a move nobody noticed stands); Bob wins.\n")
+        "as a move nobody noticed stands); Bob wins, counting the illegal moves on lines 5, 6 as played.\n")
 
 
 def test_explain_an_illegal_move_and_its_alternatives():

@@ -7,11 +7,25 @@ from __future__ import annotations
 
 from referee.base.terms import Fn, Term
 from referee.game.parts import Part
-from referee.text.transcript import Play
+from referee.text.transcript import Play, Transcript
 
 
 class Tolerance(Part):
     """Nothing left out, nothing out of sequence."""
+
+    def header_assumptions(self, transcript: Transcript) -> list[tuple[int | None, int, int, str]]:
+        """What the referee supplies that the header leaves out, each as (the move
+        it goes with, line, column, words): nothing, by default."""
+        return []
+
+    def decided_later(self, state: frozenset, play: Play, implied: tuple[Term, Fn],
+                      coming: list[tuple[int, Play]]) -> int | None:
+        """When ``play`` would make the referee take ``implied`` (a decision of
+        another role, left unwritten) but that role's own decision is written in
+        the lines just after it (``coming``: their indices and plays): the index
+        of that line, which comes first (the two lines were swapped). None, by
+        default: the implied move is taken."""
+        return None
 
     def has_pending(self, state: frozenset) -> bool:
         """Whether a decision with one possible answer may be left unwritten."""

@@ -740,7 +740,10 @@ class _Reader:
             written = f"buy Chimera: {shown}" if self._using and self._using[0] == "chimera" else f"buy {shown}"
             raise self._fail(f"{shown} has a single use, made with the purchase: write '{written}'"
                              f" with nothing after it, found {_quote(text)}", note)
-        padded = " " * (note.column - 1) + text  # the same columns as in the line
+        # a '??' after a part of the use (a sale of the Sphinx's) disputes that part
+        disputed_at = [note.column + mark.start() for mark in _DISPUTED_IN_USE.finditer(text)]
+        unmarked = _DISPUTED_IN_USE.sub("  ", text)
+        padded = " " * (note.column - 1) + unmarked  # the same columns as in the line
         try:  # the text parsed is one line: put back on the line of the note
             tree = self.src.parse(padded, f"{creature}_use", note.line)
         except ParseProblem as e:
@@ -750,7 +753,8 @@ class _Reader:
             result = self.transform(tree)
         finally:
             self._using = outer  # a use inside a use (the Chimera's) gives it back
-        return result if isinstance(result, list) else [result]
+        emits = result if isinstance(result, list) else [result]
+        return _mark_disputed_parts(emits, disputed_at)
 
     def _form(self, creature: str, shown: str) -> str:
         return f"the {shown}'s use " + _USE_FORMS.get(creature, "is written after 'buy {card}:'").format(card=shown)
@@ -1047,6 +1051,20 @@ def _with_names(term, names: dict[str, str]):
     return names.get(term, term) if isinstance(term, str) else term
 
 
+_DISPUTED_IN_USE = re.compile(r"[?？]{2}")
+
+
+def _mark_disputed_parts(emits: list[_Emit], disputed_at: list[int]) -> list[_Emit]:
+    """Each '??' inside a creature's use marks the part written just before it
+    (every part, when none comes before it)."""
+    marked = set()
+    for column in disputed_at:
+        before = [index for index, emit in enumerate(emits) if emit.span.end_column <= column]
+        marked.update(before[-1:] if before else range(len(emits)))
+    return [dataclasses.replace(emit, disputed=True) if index in marked else emit
+            for index, emit in enumerate(emits)]
+
+
 def _assemble(records: list, src: SourceText, game: str) -> Transcript:
     header: dict[str, _HeaderLine] = {}
     events: list = []
@@ -1126,7 +1144,7 @@ def _assemble(records: list, src: SourceText, game: str) -> Transcript:
                 record = _HeaderLine("order", resolved, record.span)
             header[record.key] = record
         elif isinstance(record, PeriodStart):
-            if (cycle == 0 and record.number != 1) or record.number < cycle:
+            if (cycle == 0 and first_move is None and record.number != 1) or record.number < cycle:
                 # A heading forgotten (cycle 3 after cycle 1) or written twice is the
                 # referee's to judge: it says what it assumed (docs/notation.md).
                 expected = "'cycle 1'" if cycle == 0 else f"'cycle {cycle}' or later"
@@ -1145,12 +1163,9 @@ def _assemble(records: list, src: SourceText, game: str) -> Transcript:
             events.append(record)
         else:
             assert isinstance(record, _MoveLine)
-            if cycle == 0:
-                raise src.error_at(
-                    "a move before the first cycle: expected 'cycle 1' on a line of its own"
-                    " before the first move",
-                    record.span,
-                )
+            if cycle == 0 and first_move is None:
+                # the heading 'cycle 1' left out: the referee assumes it here (docs/notation.md)
+                first_move = record
             role = CHANCE if record.player is None else resolve(record.player)
             for emit in record.emits:
                 if emit.names:

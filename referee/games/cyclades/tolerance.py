@@ -5,10 +5,10 @@ and a battle round or a track slot in the one form the rules judge."""
 
 from __future__ import annotations
 
-from referee.base.terms import Fn
+from referee.base.terms import Fn, Term
 from referee.game.contract import one_fluent, phase
 from referee.game.parts.tolerance import Tolerance
-from referee.text.transcript import Play
+from referee.text.transcript import Play, Transcript
 
 from . import fastpath
 from .fluents import (
@@ -46,6 +46,21 @@ class CycladesTolerance(Tolerance):
         #: (line, god tile) the referee took for a 'gods:' line that leaves it out
         self.taken: set[tuple[int, Fn]] = set()
 
+    def header_assumptions(self, transcript: Transcript) -> list[tuple[int | None, int, int, str]]:
+        """Without an 'order:' line, the first cycle's turn order is the players
+        line's (each player twice with 2 players): said at the players line, with
+        the first offering, whose order it decides."""
+        header = transcript.header
+        players_line = header.spans.get("players")
+        if header.order is not None or players_line is None:
+            return []
+        names = list(header.player_names) * (2 if len(header.player_names) == 2 else 1)
+        first_offering = next((number for number, play in enumerate(transcript.plays, start=1)
+                               if play.role != "chance" and play.group is None), None)
+        text = (f"the turn order of cycle 1 is the players line's, {', '.join(names)}: "
+                "the record has no 'order:' line")
+        return [(first_offering, players_line.line, players_line.column, text)]
+
     def has_pending(self, state: frozenset) -> bool:
         return one_fluent(state, "pending") is not None
 
@@ -82,6 +97,25 @@ class CycladesTolerance(Tolerance):
         later = [act for act in acts if act.rank > current and OfferingMarker.read(act.marker).player == play.role
                  and (play.group is None or act.god.name == play.group)]
         return self.end_of_turn(state) if later else None
+
+    #: How many lines ahead the deciding player's own battle decision is looked for.
+    BATTLE_DECISION_AHEAD = 3
+
+    def decided_later(self, state: frozenset, play: Play, implied: tuple[Term, Fn],
+                      coming: list[tuple[int, Play]]) -> int | None:
+        """In a battle, the attacker's decision written before the defender's (who
+        decides first, rule battle_retreat): when the defender's own 'stay' or
+        retreat follows in the next lines, before the next round or turn, that
+        line comes first; the attacker's is judged where it is written."""
+        decider, move = implied
+        if move != Fn("stay") or one_fluent(state, "battle_turn") is None:
+            return None
+        for index, event in coming[:self.BATTLE_DECISION_AHEAD]:
+            if event.role == "chance" or event.group is not None:
+                return None
+            if event.role == decider:
+                return index
+        return None
 
     def begins_period(self, state: frozenset, play: Play) -> bool:
         """Whether ``play`` is a line only a new cycle holds, written while the

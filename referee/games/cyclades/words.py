@@ -108,7 +108,10 @@ class CycladesWords(Words):
         text = (f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''} with {held} metropolis"
                 f"{'es' if held != 1 else ''}")
         if viewpoint is None or winners == [viewpoint]:
-            return f"{text} and {d.count('gold', winners[0])} GP"
+            gold = d.count('gold', winners[0])
+            below_zero = (" (below zero: a payment that could not be made stands, as an illegal move does)"
+                          if gold < 0 else "")
+            return f"{text} and {gold} GP{below_zero}"
         return text
 
 

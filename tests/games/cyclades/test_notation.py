@@ -423,6 +423,16 @@ def test_a_creature_use_runs_to_the_next_semicolon_comment_or_disputed_mark():
     assert p.move == fn("buy", fn("harpy"))
 
 
+def test_a_disputed_mark_inside_a_creature_use_marks_the_part_before_it():
+    buy, troop, fleet, passed = plays("Ann/Zeus: buy Sphinx: troop IS1 ??, fleet G5; pass\n")
+    assert (troop.text, fleet.text) == ("troop IS1", "fleet G5")
+    assert troop.disputed and not (buy.disputed or fleet.disputed or passed.disputed)
+    buy, troop, fleet = plays("Ann/Zeus: buy Sphinx: troop IS1, fleet G5 ？？ , priest\n")[:3]
+    assert fleet.disputed and not (buy.disputed or troop.disputed)
+    buy, placed, moved, back = plays("Ann/Zeus: buy Kraken: F5 -> F6 ?? -> F5\n")
+    assert moved.disputed and not (placed.disputed or back.disputed)
+
+
 def test_disputed_mark_on_every_kind_of_line():
     p = plays("creatures: Harpy ??\ngods: Zeus ？？\nAnn: 3 on Zeus??\nBob: Apollo  ?? # why\nCy/Zeus: pass ??\n")
     assert all(x.disputed for x in p) and len(p) == 5
@@ -618,7 +628,10 @@ ERRORS = [
     ("header twice", HEAD.replace("cycle 1\n", "rules: en\nRules: zh-001\ncycle 1\n"), 4, 1, ["a second 'rules:' line", "line 3"]),
     ("header after moves", HEAD + "board: 5p\n", 4, 1, ["header lines come before 'cycle 1'"]),
     ("bad reading name", "game: cyclades\nrules: zh_003\n", 2, 10, ["expected the end of the line", "found '_003'"]),
-    ("move before cycle 1", "game: cyclades\nplayers: Ann red, Bob blue\nAnn: 5 on Zeus\n", 3, 1, ["a move before the first cycle", "'cycle 1'"]),
+    ("header after a move without cycle 1", "game: cyclades\nplayers: Ann red, Bob blue\nAnn: 5 on Zeus\nboard: 5p\n",
+     4, 1, ["header lines come before 'cycle 1'"]),
+    ("cycle 1 after a move without it", "game: cyclades\nplayers: Ann red, Bob blue\nAnn: 5 on Zeus\ncycle 2\ncycle 1\n",
+     5, 1, ["expected 'cycle 2' or later", "found 'cycle 1'"]),
     ("cycle 2 first", "game: cyclades\nplayers: Ann red, Bob blue\ncycle 2\n", 3, 1, ["expected 'cycle 1'", "found 'cycle 2'"]),
     ("cycle going back", HEAD + "cycle 2\ncycle 3\ncycle 2\n", 6, 1, ["expected 'cycle 3' or later", "found 'cycle 2'"]),
     ("cycle without number", HEAD + "cycle\n", 4, 6, ["expected a number", "found the end of the line"]),
