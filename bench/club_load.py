@@ -57,7 +57,7 @@ from referee.service.jobs import read  # noqa: E402
 
 HOST = "127.0.0.1"  # never anything else
 GAMES = ["cyclades/game-5p.txt", "cyclades/creatures-game-5p.txt", "cyclades/battles-5p.txt"]
-MOVE_LINE = re.compile(r"^\s*([^#\s:][^:#]*):")
+MOVE_LINE = re.compile(r"^\s*([^#\s:/][^:/#]*)[/:]")  # the player of "Ann: ..." and "Ann/Zeus: ..."
 
 
 def percentile(values: list[float], q: float) -> float:
