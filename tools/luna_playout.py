@@ -20,9 +20,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from referee.base.terms import Fn  # noqa: E402
 from referee.game.notation import parse_transcript  # noqa: E402
-from referee.games.luna.describe import notation  # noqa: E402
 from referee.games.luna.game import LunaRules  # noqa: E402
 from referee.games.luna.words import scores as scores_of  # noqa: E402
+from referee.games.luna.writing import action as notation  # noqa: E402
 from referee.judge.engine import Engine  # noqa: E402
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]

@@ -39,7 +39,7 @@ from referee.game.readings import rule_files
 from referee.game.setup import game_rules
 from referee.games.cyclades import writing
 from referee.games.cyclades.fluents import Act, Acting, Deck, Track, Use
-from referee.games.luna.describe import notation as luna_notation
+from referee.games.luna.writing import action as luna_action
 from referee.judge.engine import Engine
 from referee.judge.visitor import MAX_MOVES
 
@@ -284,9 +284,9 @@ def luna_playout(players: int, seed: int, rounds: int = 40, layout: str = "norma
             travelling = None
             continue
         if move.name == travelling:  # the travel goes on: its next group on the same line
-            lines[-1] += ", " + luna_notation(move).split(" ", 1)[1]
+            lines[-1] += ", " + luna_action(move).split(" ", 1)[1]
         else:
-            lines.append(f"{role}: {luna_notation(move)}")
+            lines.append(f"{role}: {luna_action(move)}")
         travelling = move.name if move.name in ("travel", "waves") else None
         table.play(role, move)
         game.played.append((role, move))

@@ -233,35 +233,3 @@ def group_moves(moves: list[Fn], limit: int | None, data=None, state: frozenset 
         if m.name in ("prep_favours", "score_round", "next_round", "final_scoring"):
             out.append(describe_move(m))
     return out
-
-
-def notation(move: Fn) -> str:
-    """The move as a transcript writes it (docs/luna.md): the inverse of reading.py."""
-    a = move.args
-    n = move.name
-    sub = " with substitute" if n in ("favour", "recruit", "shrine", "council", "banish") and a[-1] == 1 else ""
-    if n in ("favour", "recruit", "shrine"):
-        return f"{n} on {a[0]}{sub}"
-    if n == "novices":
-        return f"novices on {a[0]}"
-    if n == "herbs":
-        return f"herbs {a[1]} on {a[0]}"
-    if n == "travel":
-        return f"travel {a[2]} from {a[0]} to {a[1]}"
-    if n == "waves":
-        status = " inactive" if a[1] == Fn("inactive") and a[0] != JETTY else ""
-        return f"waves {a[3]}{status} from {a[0]} to {a[2]}"
-    if n == "sailboat":
-        return f"sailboat {a[2]} from {a[0]} to {a[1]}"
-    if n == "occupy":
-        extra = " with bribe" if a[2] == 1 else " with substitute" if a[3] == 1 else ""
-        return f"occupy {a[1]} from {a[0]}{extra}"
-    if n == "enter":
-        return f"enter {a[0]}{' with bribe' if a[1] == 1 else ''}"
-    if n == "book":
-        return f"book {a[0]} -> {a[1]}"
-    if n == "council":
-        return f"council {a[1]} from {a[0]}{sub}"
-    if n == "banish":
-        return f"banish {a[0]}{sub}"
-    return n
