@@ -182,6 +182,7 @@ def test_replace_god_only_zeus_replaces():
     """Rule replace_god: "Only a player with Zeus may replace a creature of the track." """
     g = play(opening("Bob/Athena: replace Pegasus -> Harpy"))
     assert g.problems == [("Bob/Athena: replace Pegasus -> Harpy", ("replace_god",))]
+    assert g.report.problems[0].breaches[0].message == "Bob's god this cycle is Athena: only Zeus replaces a creature"
 
 
 def test_replace_affordable_replacing_costs_1_gp():

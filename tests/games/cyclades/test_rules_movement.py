@@ -81,6 +81,11 @@ def test_fleet_move_god_only_with_poseidon():
     """Rule fleet_move_god: "Only a player with Poseidon may move fleets this way." """
     g = ares_and_poseidon("Ann/Ares: fleet C2 -> B2")
     assert g.problems == [("Ann/Ares: fleet C2 -> B2", ("fleet_move_god",))]
+    assert g.report.problems[0].breaches[0].message == "Ann's god this cycle is Ares: fleets move only with Poseidon"
+    # Written under the Poseidon she does not have, the verdict names the god she has.
+    g = ares_and_poseidon("Ann/Poseidon: fleet C2 -> B2")
+    assert [b.message for b in g.report.problems[0].breaches if b.rule == "fleet_move_god"] == [
+        "Ann's god this cycle is Ares: fleets move only with Poseidon"]
 
 
 def test_move_affordable_each_movement_costs_one_gp():
@@ -181,6 +186,7 @@ def test_troop_move_god_only_with_ares():
     """Rule troop_move_god: "Only a player with Ares may move troops this way." """
     g = ares_and_poseidon("Bob/Poseidon: troop IS2 -> IS4")
     assert g.problems == [("Bob/Poseidon: troop IS2 -> IS4", ("troop_move_god",))]
+    assert g.report.problems[0].breaches[0].message == "Bob's god this cycle is Poseidon: troops move only with Ares"
 
 
 def test_troop_move_last_island_is_protected():
