@@ -28,14 +28,15 @@ from referee.game.setup import game_rules
 from referee.judge.engine import Engine
 from referee.judge.kept_runs import keep_run, kept_run
 from referee.judge.values import Assumption, Run, Step
+from referee.text.parser import MAX_RECORD_MOVES
 from referee.text.transcript import CHANCE, PeriodStart, Play, Transcript
 
 GAME = Fn("game")
 #: How many written moves ahead the referee asks the solver to judge in one call.
 BATCH = 250
-#: The most moves a transcript may hold: a real game has a few hundred, and each
-#: move costs one to two milliseconds of solving.
-MAX_MOVES = 2_000
+#: The most moves a transcript may hold (the reader refuses a record past it while reading,
+#: from the moves it counts in each line; here every move is counted).
+MAX_MOVES = MAX_RECORD_MOVES
 
 
 class _OutOfSequence(Exception):
@@ -63,8 +64,8 @@ class Referee:
         self.transcript = transcript
         plays = transcript.plays
         if len(plays) > MAX_MOVES:
-            raise self._sequence_error(f"the transcript holds {len(plays)} moves; the referee judges at most "
-                                       f"{MAX_MOVES} (a whole game has a few hundred)", plays[MAX_MOVES])
+            raise self._sequence_error(f"the transcript holds {len(plays):,} moves; the referee judges at most "
+                                       f"{MAX_MOVES:,} (a whole game has a few hundred)", plays[MAX_MOVES])
         self.rules = game_rules(transcript, rules=rules, data_file=data_file)
         self.speed = part(self.rules, Speed)
         self.tolerance = part(self.rules, Tolerance)

@@ -12,8 +12,10 @@ Reading happens in three steps:
 
 1. the text is normalised (BOM, CRLF) and its first line must be ``game: X``,
    which picks the notation;
-2. lark parses the lines (LALR, contextual lexer); a syntax error is worded
-   by the game (:func:`_syntax_error`);
+2. lark parses the lines (LALR, contextual lexer), a few hundred at a time, so
+   that a record past the bound on its moves is refused at the first move past
+   it, before the rest is parsed; a syntax error is worded by the game
+   (:func:`_syntax_error`);
 3. the parse tree, as plain values (:mod:`referee.text.syntax`), goes to the
    game's ``read``, which builds the frozen Transcript.
 
@@ -34,7 +36,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-from referee.base.errors import NotationError, Position
+from referee.base.errors import NotationError, Position, SequenceError
 from referee.base.words import did_you_mean
 from referee.store.files import Kind, key_of
 from referee.text.transcript import Span, Transcript
@@ -55,6 +57,13 @@ COMMON = Path(__file__).with_name("grammar")
 #: a huge file costs neither the time nor the memory of reading it.
 MAX_RECORD_BYTES = 1024 * 1024
 MAX_RECORD_LINES = 10_000
+#: The most moves a record may hold: a real game has a few hundred, and each move
+#: costs one to two milliseconds of solving. The moves a game's reader counts in
+#: a line (``moves_in``) are refused here, while reading; the referee counts them
+#: all again once read (``referee.judge.visitor``).
+MAX_RECORD_MOVES = 2_000
+#: The lines parsed at a time (every record a person writes is one piece).
+PARSED_LINES = 500
 
 
 @dataclass(frozen=True)
@@ -285,14 +294,46 @@ def parse(text: str, source: str, notation_of: Callable[[str], Notation], games:
     try:
         notation = src.notation = notation_of(_game_of(src, games))
         try:
-            tree = _parser(notation).parse(src.text, start="start")
+            tree = _parse_within_bound(notation, src)
         except UnexpectedInput as e:
             raise _syntax_error(e, src) from None
-        return notation.reader.read(_plain(tree), src)
+        return notation.reader.read(tree, src)
     except NotationError:
         raise
     except LarkError as e:  # a last resort: lark must never escape
         raise NotationError(f"the transcript cannot be read: {e}", Position(source, 1, 1)) from None
+
+
+def _parse_within_bound(notation: Notation, src: "_Source") -> Node:
+    """The record's tree, its lines parsed ``PARSED_LINES`` at a time. Each piece is
+    the text with the lines before it left empty, so that lark's lines and columns
+    are the record's own (the grammar's lines stand alone: ``start`` is a sequence
+    of lines). The moves the game's reader counts in each line (its optional
+    ``moves_in``, at least the moves a line holds) are added up as the pieces
+    come, and the first past ``MAX_RECORD_MOVES`` is refused where it stands."""
+    from referee.text.syntax import Node
+
+    moves_in = getattr(notation.reader, "moves_in", None)
+    lines = src.lines[:-1]  # the text ends with a newline
+    children, moves = [], 0
+    for first in range(0, max(len(lines), 1), PARSED_LINES):
+        piece = "\n" * first + "\n".join(lines[first:first + PARSED_LINES]) + "\n"
+        tree = _plain(_parser(notation).parse(piece, start="start"))
+        for line in tree.children:
+            if moves_in is not None and isinstance(line, Node):
+                moves += moves_in(line)
+                if moves > MAX_RECORD_MOVES:
+                    raise _past_move_bound(src, line)
+            children.append(line)
+    end = src.end()
+    return Node("start", Span(1, 1, end[0], end[1]), tuple(children))
+
+
+def _past_move_bound(src: "_Source", line: Node) -> SequenceError:
+    where = line.span
+    return SequenceError(f"the record holds more than {MAX_RECORD_MOVES:,} moves by line {where.line}; the referee "
+                         f"judges at most {MAX_RECORD_MOVES:,} (a whole game has a few hundred)",
+                         Position(src.name, where.line, where.column), _caret(src.line(where.line), where.column))
 
 
 def read_record_file(path) -> bytes:

@@ -13,11 +13,14 @@ A reading module defines::
     def rephrasings(line_text: str) -> list[str]   # the line as the notation may have meant it, best first
     START_RULES: tuple[str, ...]             # start rules besides 'start'
     def known(word: str) -> bool             # optional: a name of the game (a piece, a unit...)
+    def moves_in(line: Node) -> int          # optional: at least how many moves a line holds
 
 (``known`` keeps a name of the game from being taken for a misspelt keyword
 when a syntax error offers "did you mean 'buy'?"; of the ``rephrasings`` of a
 line that does not parse, such as 'take away 2 from heap 1' for 'take 2 from 1',
-the error offers the first that the grammar reads) and raises :class:`referee.errors.NotationError` through ``source.error``.
+the error offers the first that the grammar reads; ``moves_in`` lets a record past
+the bound on its moves be refused while it is read, and must never count more
+moves than the line holds) and raises :class:`referee.errors.NotationError` through ``source.error``.
 A part of a line may be parsed again from one of the ``START_RULES`` with
 ``source.parse`` (a part with a grammar rule of its own); a text the grammar does
 not parse is a :class:`ParseProblem`.  :func:`quote`, :func:`and_list` and

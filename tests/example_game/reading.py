@@ -17,6 +17,10 @@ def expected(terms: set[str]) -> str:
     return " or ".join(sorted(_WORDS.get(t, f"'{t.lower()}'") for t in terms)) or "something else"
 
 
+def moves_in(line: Node) -> int:
+    return 1 if line.kind == "move_line" else 0
+
+
 def hint(line_text: str, terms: set[str]) -> str:
     return ""
 

@@ -165,13 +165,20 @@ def test_numbers_beyond_the_solver_range_are_refused():
 
 
 def test_a_transcript_of_too_many_moves_is_refused_at_once():
-    """Judging costs a millisecond or two a move: more than MAX_MOVES is a clear error, not a long wait."""
+    """Judging costs a millisecond or two a move: more than MAX_MOVES is a clear error,
+    not a long wait. The reader refuses what it counts while reading (one line of
+    2,001 pieces); the referee counts every move again, those a reader counts short
+    too (four god tiles on a line, counted as one)."""
     from referee.base.errors import SequenceError
     from referee.judge.visitor import MAX_MOVES
     text = GAME + "Bob/Zeus: " + "; ".join(["priest"] * (MAX_MOVES + 1)) + "\n"
     start = time.monotonic()
-    with pytest.raises(SequenceError, match=f"at most {MAX_MOVES}"):
+    with pytest.raises(SequenceError, match=f"more than {MAX_MOVES:,} moves by line 11"):
         Referee(parse_transcript(text, "long.txt"))
+    gods = "gods: Zeus, Ares, Athena / Poseidon\n" * (MAX_MOVES // 4 + 1)
+    held = len(parse_transcript(GAME, "game.txt").plays) + 4 * (MAX_MOVES // 4 + 1)
+    with pytest.raises(SequenceError, match=f"holds {held:,} moves; the referee judges at most {MAX_MOVES:,}"):
+        Referee(parse_transcript(GAME + gods, "gods.txt"))
     assert time.monotonic() - start < 5
 
 

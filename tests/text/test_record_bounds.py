@@ -2,7 +2,8 @@
 (issue 30): a 100 MB file in well under a second and without reading it into
 memory, a text of a million lines before it is parsed (it used to take the
 parser minutes and gigabytes), a record of more lines than a game has at the
-line past the bound."""
+line past the bound, a record of more moves than the referee judges at the line
+of the first move past the bound."""
 
 from __future__ import annotations
 
@@ -11,11 +12,14 @@ import sys
 import time
 from pathlib import Path
 
+from collections import Counter
+
 import pytest
 
-from referee.base.errors import NotationError
-from referee.game.notation import parse_transcript, read_transcript
-from referee.text.parser import MAX_RECORD_BYTES, MAX_RECORD_LINES
+from referee.base.errors import NotationError, RefereeError, SequenceError
+from referee.game.notation import notation, parse_transcript, read_transcript
+from referee.text import parser
+from referee.text.parser import MAX_RECORD_BYTES, MAX_RECORD_LINES, MAX_RECORD_MOVES
 
 ROOT = Path(__file__).resolve().parents[2]
 HEAD = "game: cyclades\nplayers: Ann red, Bob blue\n\ncycle 1\n"
@@ -75,3 +79,59 @@ def test_an_archive_names_a_record_past_the_bound_and_judges_the_others(tmp_path
     lines = done.stdout.splitlines()
     assert any("a-huge.txt" in l and f"at most {MAX_RECORD_BYTES:,} bytes" in l for l in lines), done.stdout
     assert any("b-game.txt" in l and "illegal" in l for l in lines), done.stdout
+
+
+def test_a_record_of_more_moves_than_the_referee_judges_is_refused_while_it_is_read():
+    """50,000 moves in 5,000 lines, within the bounds on bytes and lines: refused at
+    the line of move 2,001, before the lines after it are parsed (it took 11 s of
+    parsing and 250 MB before the count)."""
+    line = "Ann/Ares: " + "; ".join(["troop IS2 -> IS5"] * 10) + "\n"
+    text = HEAD + line * 5_000
+    assert len(text.encode()) <= MAX_RECORD_BYTES
+    start = time.process_time()
+    with pytest.raises(SequenceError, match=f"more than {MAX_RECORD_MOVES:,} moves by line 205") as refused:
+        parse_transcript(text, "many.txt")
+    assert time.process_time() - start < 2
+    assert refused.value.position.line == HEAD.count("\n") + MAX_RECORD_MOVES // 10 + 1
+
+
+def _records() -> list[Path]:
+    return [p for p in sorted((ROOT / "transcripts").rglob("*.txt")) + sorted((ROOT / "tests").rglob("transcripts/*.txt"))
+            if not p.name.endswith(".report.txt")]
+
+
+def test_a_line_is_never_counted_more_moves_than_it_holds():
+    """The moves counted while reading (each reader's ``moves_in``) are at most the
+    moves read, in every shipped record of every game: a record the referee
+    judges is never refused by the count."""
+    counted = 0
+    for path in _records():
+        text = path.read_text(encoding="utf-8")
+        try:
+            transcript = parse_transcript(text, str(path))
+        except RefereeError:  # the records shipped to be refused
+            continue
+        src = parser._Source(str(path), parser._normalise(text))
+        reader = notation(transcript.header.game).reader
+        lines = parser._parse_within_bound(notation(transcript.header.game), src).children
+        by_line = Counter(play.span.line for play in transcript.plays)
+        for line in lines:
+            assert reader.moves_in(line) <= by_line[line.span.line], (path, line.span.line)
+        counted += 1
+    assert counted > 100
+
+
+def test_a_long_record_is_read_in_pieces_as_it_is_read_whole(monkeypatch):
+    """The lines are parsed a few at a time: the record read, and a syntax error's
+    line and column, are the same as when the whole text is one piece."""
+    text = (ROOT / "transcripts" / "cyclades" / "game-5p.txt").read_text(encoding="utf-8")
+    whole = parse_transcript(text, "game-5p.txt")
+    broken = text.replace("Dan: Apollo", "Dan: Apollo Apollo", 1)
+    with pytest.raises(NotationError) as whole_error:
+        parse_transcript(broken, "game-5p.txt")
+    monkeypatch.setattr(parser, "PARSED_LINES", 7)
+    assert parse_transcript(text, "game-5p.txt") == whole
+    with pytest.raises(NotationError) as pieces_error:
+        parse_transcript(broken, "game-5p.txt")
+    assert str(pieces_error.value) == str(whole_error.value)
+    assert pieces_error.value.position.line > 7

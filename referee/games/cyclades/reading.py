@@ -271,6 +271,19 @@ def known(word: str) -> bool:
     return any(names.find(kind, word) for kind in names.tables)
 
 
+#: The lines that hold one move at least (a chance line's cards, a bid, a battle round).
+_ONE_MOVE_LINES = frozenset({"creatures_line", "gods_line", "bid_line", "battle_line"})
+
+
+def moves_in(line: Node) -> int:
+    """At least how many moves a line holds (the record's bound on moves is kept
+    while it is read): a god's line a move for each piece, every other line of
+    play one."""
+    if line.kind == "turn_line":
+        return len(line.nodes())
+    return 1 if line.kind in _ONE_MOVE_LINES else 0
+
+
 def hint(line_text: str, terms: set[str]) -> str:
     """A word of advice for the usual slips, added to a syntax error."""
     first = re.match(r"\s*([^\W\d_][\w'’-]*)\s*([:：/]?)", line_text)

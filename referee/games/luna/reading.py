@@ -56,6 +56,12 @@ START_RULES: tuple[str, ...] = ()
 """Luna's grammar has no start rule besides ``start``."""
 
 
+def moves_in(line: Node) -> int:
+    """At least how many moves a line holds (the record's bound on moves is kept
+    while it is read): a player's line one."""
+    return 1 if line.kind == "move_line" else 0
+
+
 def known(word: str) -> bool:
     """Whether a word is a name of the game (a colour, a favour, a figure...)."""
     return any(word.casefold() in _names(kind) for kind in _names_file())
