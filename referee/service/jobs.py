@@ -214,10 +214,20 @@ def check(request: dict) -> dict:
 
 @job
 def explain(request: dict) -> dict:
-    """One move (``move`` or ``line``), explained with its alternatives."""
+    """One move explained with its alternatives: ``move``, or the move of ``line``
+    that the report flags (``referee explain FILE:LINE``). A line with several such
+    moves is answered with the first, and ``line_verdicts`` holds each of them."""
     answer = session(request)
-    verdict = answer.explain(move=request.get("move"), line=request.get("line"), everything=request.get("all", False))
-    return {**verdict_json(verdict), "period": verdict.period, "viewpoint": answer.viewpoint}
+    everything = request.get("all", False)
+    if request.get("move") is None and request.get("line") is not None:
+        verdicts = answer.explain_line(request["line"], everything=everything)
+    else:
+        verdicts = [answer.explain(move=request.get("move"), line=request.get("line"), everything=everything)]
+    first = verdicts[0]
+    shown = {**verdict_json(first), "period": first.period, "viewpoint": answer.viewpoint}
+    if len(verdicts) > 1:
+        shown["line_verdicts"] = [verdict_json(verdict) for verdict in verdicts]
+    return shown
 
 
 @job

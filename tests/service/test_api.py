@@ -15,12 +15,14 @@ from importlib import resources
 import pytest
 from helpers.server import Server, transcript
 
+from referee.ask.report import verdict_json
 from referee.ask.session import Session
 from referee.game.catalogue import load_catalogue
 from referee.game.notation import parse_transcript
 from referee.game.readings import load_readings
 
 OUTBID = "cyclades/illegal-outbid-too-low.txt"
+REPLACE = "cyclades/illegal-replace-not-zeus.txt"
 UNAFFORDABLE = "cyclades/illegal-offer-unaffordable.txt"
 
 
@@ -82,6 +84,27 @@ def test_explain_names_the_rule_in_english_and_in_the_reading(server):
     assert breach["en"] == entry.en and breach["reading"] == "zh-003"
     assert breach["translation"] == entry.sentence("zh-003") != ""
     assert answer.data["alternatives"] and answer.data["alternatives_for"] == answer.data["player"]
+
+
+def test_explain_of_a_line_answers_the_moves_the_report_flags_there(server):
+    """As `referee explain FILE:LINE` does: Lou's line 18 starts with a legal
+    philosopher; the replacement after it is what breaks rule replace_god ("Only a
+    player with Zeus may replace a creature of the track"), and is the answer. With
+    a second flagged move on the line (a priest under Athena, rule recruit_god),
+    the answer is the first and ``line_verdicts`` holds both, in the order written."""
+    text = transcript(REPLACE)
+    answer = server.post("/api/explain", {"transcript": text, "line": 18})
+    assert answer.status == 200, answer.data
+    assert (answer.data["legal"], answer.data["text"]) == (False, "replace Harpy -> Kraken")
+    assert [b["rule"] for b in answer.data["breaches"]] == ["replace_god"]
+    assert "line_verdicts" not in answer.data
+    two = text.replace("replace Harpy -> Kraken", "replace Harpy -> Kraken; priest")
+    answer = server.post("/api/explain", {"transcript": two, "line": 18})
+    assert answer.status == 200, answer.data
+    assert answer.data["text"] == "replace Harpy -> Kraken"
+    assert [(v["text"], [b["rule"] for b in v["breaches"]]) for v in answer.data["line_verdicts"]] == [
+        ("replace Harpy -> Kraken", ["replace_god"]), ("priest", ["recruit_god"])]
+    assert answer.data["line_verdicts"] == [verdict_json(v) for v in Session(parse_transcript(two, "transcript.txt")).explain_line(18)]
 
 
 def _first_illegal_line(name: str) -> int:
