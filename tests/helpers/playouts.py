@@ -74,8 +74,9 @@ class Playout:
     def summary(self) -> str:
         end = "to its end" if self.over else f"stuck: {self.stuck}" if self.stuck else "stopped"
         rare = "".join(f"; {what}: {n}" for what, n in sorted(self.rare.items()))
+        bought = f"; creatures bought {self.kinds['buy']}, used {self.kinds['use']}" if self.game == "cyclades" else ""
         return (f"{self.label}: {len(self.played)} moves, {self.periods} "
-                f"{'cycles' if self.game == 'cyclades' else 'rounds'}, {end}, {self.seconds:.1f} s{rare}")
+                f"{'cycles' if self.game == 'cyclades' else 'rounds'}, {end}, {self.seconds:.1f} s{bought}{rare}")
 
 
 class _Table:
@@ -374,11 +375,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.save:
         args.save.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
-    failed, moves, periods = [], 0, 0
+    failed, moves, periods, kinds = [], 0, 0, Counter()
     with multiprocessing.Pool(args.jobs) if args.jobs > 1 else _Here() as pool:
         for game, problems in pool.imap_unordered(one_game, jobs):
             moves += len(game.played)
             periods += game.periods
+            kinds.update(game.kinds)
             print(("FAIL " if problems else "ok   ") + game.summary(), flush=True)
             for problem in problems[:5]:
                 print("     " + problem.replace("\n", "\n     "), flush=True)
@@ -389,7 +391,8 @@ def main(argv: list[str] | None = None) -> int:
                 stem.with_suffix(".txt").write_text(game.text, encoding="utf-8")
                 if problems:
                     stem.with_suffix(".problems").write_text("\n".join(problems) + "\n", encoding="utf-8")
-    print(f"{len(jobs)} games, {moves} moves, {periods} cycles/rounds in {time.perf_counter() - started:.0f} s; "
+    bought = f" ({kinds['buy']} creatures bought, {kinds['use']} uses)" if "cyclades" in names else ""
+    print(f"{len(jobs)} games, {moves} moves{bought}, {periods} cycles/rounds in {time.perf_counter() - started:.0f} s; "
           f"{len(failed)} failed" + (": " + ", ".join(g.label for g in failed) if failed else ""))
     return 1 if failed else 0
 
