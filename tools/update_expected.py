@@ -88,6 +88,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="change nothing; exit 1 if an expected report or exit code differs")
     parser.add_argument("paths", nargs="*", help="transcripts to handle (default: all under transcripts/)")
     args = parser.parse_args(argv)
+    missing = [p for p in args.paths if not (REPO / p).is_file()]
+    if missing:
+        parser.error("no such transcript: " + ", ".join(missing) + " (an expected report belongs to its record: "
+                     "name the record's .txt, e.g. transcripts/cyclades/readings/loser-decides-first.txt)")
 
     stale = 0
     for transcript in transcripts(args.paths):
