@@ -304,7 +304,8 @@ def hint(line_text: str, terms: set[str]) -> str:
 
 #: Words of everyday English around a move that the notation leaves out: the
 #: verb ('recruit a troop on IS2' is 'troop on IS2'), articles, and prepositions
-#: it writes otherwise ('at IS2' is 'on IS2'; a move 'from IS5 to IS4' is 'IS5 -> IS4').
+#: it writes otherwise ('at IS2' is 'on IS2'; a move 'from IS5 to IS4' is 'IS5 -> IS4';
+#: a creature replaced 'with' the card drawn is 'replace Harpy -> Kraken').
 _GAIN_VERBS = {"recruit", "hire", "add", "place", "put", "build", "construct", "raise", "get", "gain"}
 _MOVE_VERBS = {"move", "march", "sail", "send", "take"}
 _OFFER_VERBS = {"offer", "bid", "pay", "give"}
@@ -316,7 +317,8 @@ def rephrasings(line_text: str) -> list[str]:
     """The line as the notation writes what it seems to say: each move with its
     verb, articles and English prepositions left out ('Ann/Ares: recruit troop
     on IS2' → 'Ann/Ares: troop on IS2'; 'Ann: offer 5 GP to Zeus' → 'Ann: 5 on
-    Zeus'; 'move 2 troops from IS5 to IS4' → '2 troops IS5 -> IS4')."""
+    Zeus'; 'move 2 troops from IS5 to IS4' → '2 troops IS5 -> IS4'; 'replace the
+    Harpy with Kraken' → 'replace Harpy -> Kraken')."""
     head, colon, body = re.split(r"([:：])", line_text, maxsplit=1) if re.search(r"[:：]", line_text) \
         else ("", "", line_text)
     if not colon or not body.strip():
@@ -337,7 +339,7 @@ def _rephrase_move(piece: str) -> str:
     if not words:
         return ""
     verb = words[0].casefold()
-    moving, offering = verb in _MOVE_VERBS, verb in _OFFER_VERBS
+    moving, offering, replacing = verb in _MOVE_VERBS, verb in _OFFER_VERBS, verb == "replace"
     if verb in _GAIN_VERBS or moving or offering:
         words = words[1:]
     out: list[str] = []
@@ -345,7 +347,7 @@ def _rephrase_move(piece: str) -> str:
         key = word.casefold()
         if key in _ARTICLES or (moving and key == "from") or (offering and key in ("gp", "gold", "coins")):
             continue
-        if moving and key in ("to", "→"):
+        if (moving and key in ("to", "→")) or (replacing and key in ("with", "by")):
             out.append("->")
         elif (offering and key == "to") or (not moving and key in _AT):
             out.append("on")

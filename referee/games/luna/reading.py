@@ -74,9 +74,15 @@ def hint(line_text: str, terms: set[str]) -> str:
 
 #: Words of everyday English around an action that the notation leaves out:
 #: 'take a favour on 3' is 'favour on 3', 'build a shrine on 4' is 'shrine on 4',
-#: 'recruit 2 novices on 2' is 'recruit on 2', 'banish the Apostate 2' is 'banish 2'.
-_LEFT_OUT = {"a", "an", "the", "one", "two", "apostate", "disc"}
-_VERBS = {"take", "build", "place", "put", "get", "gain", "use", "do"}
+#: 'recruit 2 novices on 2' is 'recruit on 2', 'banish the Apostate 2' is 'banish 2',
+#: 'go to the council with 2 from 3' is 'council 2 from 3', 'move 2 novices from 1
+#: to 3' is 'travel 2 novices from 1 to 3', 'enter temple 12' is 'enter 12'.
+_LEFT_OUT = {"a", "an", "the", "one", "two", "apostate", "disc", "temple"}
+_VERBS = {"take", "build", "place", "put", "get", "gain", "use", "do", "go"}
+#: Verbs of everyday English for the notation's own.
+_SAME_VERBS = {"move": "travel", "send": "travel", "sail": "sailboat"}
+#: 'with' that the notation keeps: the action's helper.
+_WITH_KEPT = {"substitute", "bribe"}
 
 
 def rephrasings(line_text: str) -> list[str]:
@@ -88,10 +94,22 @@ def rephrasings(line_text: str) -> list[str]:
     words = match.group(2).split()
     if words[0].casefold() in _VERBS:
         words = words[1:]
+    if words and words[0].casefold() == "to":  # 'go to the council'
+        words = words[1:]
+    if words:
+        words[0] = _SAME_VERBS.get(words[0].casefold(), words[0])
     if words and words[0].casefold() == "recruit":  # 'recruit 2 novices on 2': the novices are the action's
         place = next((n for n, w in enumerate(words) if w.casefold() in ("on", "island")), len(words))
         words = ["recruit", *words[place:]]
-    words = [w for w in words if w.casefold() not in _LEFT_OUT] or words
+    kept = []
+    for n, word in enumerate(words):
+        key, following = word.casefold(), words[n + 1].casefold() if n + 1 < len(words) else ""
+        if key in _LEFT_OUT or (key == "with" and following not in _WITH_KEPT) \
+                or (key == "island" and kept and kept[-1].casefold() in ("from", "to")) \
+                or (key in ("novice", "novices") and n > 0):
+            continue
+        kept.append(word)
+    words = kept or words
     return [f"{match.group(1)} {' '.join(words)}{' ??' if match.group(3) else ''}{match.group(4) or ''}"]
 
 

@@ -597,6 +597,7 @@ def test_full_width_digits_and_letters_read_as_their_ascii_forms_at_the_same_col
     ("Ann/Poseidon: recruit a fleet at C2 ??", "Ann/Poseidon: fleet on C2 ??"),
     ("Ann: offer 5 GP to Zeus", "Ann: 5 on Zeus"),
     ("Ann/Ares: troop on IS2; build a fortress on IS2", "Ann/Ares: troop on IS2; fortress on IS2"),
+    ("Ann/Zeus: replace the Harpy with Kraken", "Ann/Zeus: replace Harpy -> Kraken"),
 ])
 def test_a_move_written_in_everyday_words_is_answered_with_its_form_in_the_notation(written, meant):
     """Issue 30: 'recruit troop on IS2' was answered "expected 'on', an island or sea id

@@ -117,6 +117,13 @@ def test_notation_errors_say_where_and_what(body, line, column, words):
     ("Ann: build a shrine on 4", "Ann: shrine on 4"),
     ("Ann: recruit 2 novices on 2", "Ann: recruit on 2"),
     ("Ann: banish the Apostate 2 ??", "Ann: banish 2 ??"),
+    ("Ann: banish novice 2", "Ann: banish 2"),
+    ("Ann: move 2 novices from 1 to 3", "Ann: travel 2 from 1 to 3"),
+    ("Ann: travel with 2 novices from 1 to 3", "Ann: travel 2 from 1 to 3"),
+    ("Ann: sail 2 novices from 1 to 3", "Ann: sailboat 2 from 1 to 3"),
+    ("Ann: go to the council with 2 from 3", "Ann: council 2 from 3"),
+    ("Ann: occupy temple 12 from island 3", "Ann: occupy 12 from 3"),
+    ("Ann: enter temple 12", "Ann: enter 12"),
 ])
 def test_a_move_written_in_everyday_words_is_answered_with_its_form_in_the_notation(written, meant):
     """Issue 30: an action in plain English gets the nearest line of the notation,
