@@ -4,7 +4,7 @@ Griffon, Satyr, Dryad, Sphinx, Cyclops, Pegasus, Siren and the Fates
 
 Rules creature_effect_at_once, harpy_troop, giant_building, giant_not_metropolis,
 griffon_gold, satyr_philosopher, dryad_priest, sphinx_sell, cyclops_building,
-cyclops_type, pegasus_move, siren_fleet, siren_reserve and fates_income. A use is written
+cyclops_type, pegasus_move, siren_fleet, siren_reserve, siren_isolated and fates_income. A use is written
 after the purchase: ``buy Harpy: troop IS4`` (docs/notation.md, Creatures).
 
 Board 5p, cycle 1, each player offers 1 GP (Eve takes Apollo): Ann 6 GP, Bob 6,
