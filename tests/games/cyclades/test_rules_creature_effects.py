@@ -4,7 +4,7 @@ Griffon, Satyr, Dryad, Sphinx, Cyclops, Pegasus, Siren and the Fates
 
 Rules creature_effect_at_once, harpy_troop, giant_building, giant_not_metropolis,
 griffon_gold, satyr_philosopher, dryad_priest, sphinx_sell, cyclops_building,
-cyclops_type, pegasus_move, siren_fleet, siren_reserve and fates_income. A use is written
+cyclops_type, pegasus_move, siren_fleet, siren_reserve, siren_isolated and fates_income. A use is written
 after the purchase: ``buy Harpy: troop IS4`` (docs/notation.md, Creatures).
 
 Board 5p, cycle 1, each player offers 1 GP (Eve takes Apollo): Ann 6 GP, Bob 6,
@@ -25,7 +25,14 @@ from helpers.cyclades import (
     holds,
     metropolises,
     play,
+    transcript,
 )
+
+from referee.ask.options import CheckOptions
+from referee.ask.session import Session
+from referee.game.notation import parse_transcript
+from referee.games.cyclades.fluents import FleetTarget, Use
+
 
 # -- creature_effect_at_once ----------------------------------------------------------------
 
@@ -411,3 +418,52 @@ def test_siren_reserve_the_reserve_first():
     g = play(first_cycle("Siren", line))
     assert g.problems == [(line, ("siren_reserve",))]
     assert count(g.after(line), "fleets", "Ann", "F5") == 1  # applied as played
+
+
+#: Cy has two more fleets on E8, beside Dan's fleet on D8: a space with several fleets.
+STACKED = "position: Cy 2 fleets E8\n"
+
+
+def siren_targets(g, line: str) -> set[str]:
+    """The sea spaces of the Siren's uses listed as legal right after the purchase on ``line``."""
+    use = g.steps(line)[1]
+    legal = g.session.referee.legal_moves(use.before)
+    return {str(FleetTarget.read(Use.read(m).target).sea) for r, m in legal if r == "Ann" and m.name == "use"}
+
+
+def test_siren_isolated_not_on_a_space_with_several_fleets():
+    """Rule siren_isolated: "The Siren works only on an isolated fleet: the enemy fleet it replaces must be alone
+    on its sea space." — Cy's two fleets on E8 are no target, and E8 is not among the listed uses; his
+    fleet alone on F5 is."""
+    line = "Ann/Zeus: buy Siren: E8"
+    g = play(STACKED + first_cycle("Siren", line))
+    assert g.problems == [(line, ("siren_isolated",))]
+    assert g.report.problems[0].breaches[0].message == (
+        "Ann cannot use the Siren on E8: it works only on an isolated fleet, and E8 holds 2 fleets")
+    targets = siren_targets(g, line)
+    assert "E8" not in targets and {"F5", "K6", "D8"} <= targets
+    line = "Ann/Zeus: buy Siren: F5"
+    g = play(STACKED + first_cycle("Siren", line))
+    assert g.problems == []
+    assert count(g.after(line), "fleets", "Cy", "F5") == 0 and count(g.after(line), "fleets", "Ann", "F5") == 1
+
+
+def test_siren_isolated_no_two_battles_at_once():
+    """Rule siren_isolated: "The Siren works only on an isolated fleet: ..." — the position a random playout
+    reached (5 players, seed 1): a Siren on a stack left one of Ann's fleets beside one of Cy's on E8 with no
+    battle, and Dan sailing in started two battles at once, after which chance had no legal round. The Siren
+    is now the illegal move, on both paths, with the same states move by move."""
+    body = STACKED + first_cycle("Siren", """
+        Ann/Zeus: buy Siren: E8; pass
+        Bob/Athena: pass
+        Cy/Ares: pass
+        Dan/Poseidon: fleet D8 -> E8
+    """).replace("Eve/Apollo: prosperity on IS3", "")
+    text = transcript(body)
+    fast = Session(parse_transcript(text, "test.cyc"), cache=False)
+    solver = Session(parse_transcript(text, "test.cyc"), CheckOptions(fast_path=False), cache=False)
+    reports = fast.check(), solver.check()
+    for report in reports:
+        assert [(v.text, tuple(b.rule for b in v.breaches)) for v in report.problems] == [("E8", ("siren_isolated",))]
+    runs = fast.referee.run(), solver.referee.run()
+    assert [(s.role, s.move, s.after) for s in runs[0].steps] == [(s.role, s.move, s.after) for s in runs[1].steps]
