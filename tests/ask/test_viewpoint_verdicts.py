@@ -190,3 +190,23 @@ def test_every_alternative_under_a_viewpoint_is_legal_at_the_gold_the_verdict_le
             poorer = screen.with_amount(step.before, role, amount)
             assert seen.alternatives(poorer, everything=True, judged=(role, move))[1] == list(shown.alternatives)
 
+
+
+def test_the_probes_judge_one_move_on_the_fast_path_first_and_in_one_call_when_many():
+    """Rule offering_affordable, as the bisection's probes see it (``Referee.violations``):
+    a bookkeeping step the fast path computes is legal without the solver; a player's
+    move is the engine's judgement, and ten amounts of gold are judged in one call."""
+    g = play(REFUSED_5P)
+    step, (role, move) = _refused(g.session, g.run)
+    referee, engine = g.session.referee, g.session.referee.engine
+    bookkeeping = next(s for s in g.run.steps if s.path == "fast")
+    calls = engine.calls
+    assert referee.violations(bookkeeping.before, bookkeeping.role, bookkeeping.move) == ()
+    assert engine.calls == calls
+    screen = part(g.session.rules, Screen)
+    states = [screen.with_amount(step.before, role, amount) for amount in range(5, 15)]
+    broken = referee.violations_many([(state, role, move) for state in states])
+    assert engine.calls == calls + 1
+    assert [bool(b) for b in broken] == [True] * 3 + [False] * 7  # 8 GP is affordable from 8 GP on
+    assert [v.rule for v in broken[0]] == ["offering_affordable"]
+    assert referee.violations(step.before, role, move) == step.violations
