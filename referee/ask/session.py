@@ -213,19 +213,22 @@ class Session:
         if judged is None or judged[0] != role:
             return screened
         move, screen = judged[1], part(self.rules, Screen)
-        # Illegal at low (in truth, the figure being at least 0: monotonicity); high is
-        # legal once the first probes show it. (Were the move legal even at 0, the
-        # figure found would be 0, where the fewest moves are legal, and
-        # ``alternatives`` leaves the judged move out.)
+        # First the move at the highest amount, with the legal moves there in the same
+        # call: illegal there too, the verdict does not rest on the figure, and those
+        # moves are the alternatives (as many solver calls as without a verdict).
+        if self.referee.violations(screened, role, move, listing=True):
+            return screened
+        # Then the bisection: illegal at low (in truth, the figure being at least 0:
+        # monotonicity), legal at high. (Were the move legal even at 0, the figure
+        # found would be 0, where the fewest moves are legal, and ``alternatives``
+        # leaves the judged move out.)
         low, high = 0, screen.highest()
-        amounts = [*_cuts(low, high, PROBES - 1), high]
+        amounts = _cuts(low, high, PROBES)
         while amounts:
-            legal = self.referee.violations_many([(screen.with_amount(screened, role, a), role, move)
-                                                  for a in amounts])
-            if amounts[-1] == screen.highest() and legal[-1]:  # illegal whatever the figure:
-                return screened  # the verdict does not rest on it
-            high = next((a for a, broken in zip(amounts, legal) if not broken), high)
-            low = max((a for a, broken in zip(amounts, legal) if broken and a < high), default=low)
+            broken = self.referee.violations_many([(screen.with_amount(screened, role, a), role, move)
+                                                   for a in amounts])
+            high = next((a for a, b in zip(amounts, broken) if not b), high)
+            low = max((a for a, b in zip(amounts, broken) if b and a < high), default=low)
             amounts = _cuts(low, high, PROBES)
         self.referee.engine.flush()  # the probes' judgements, for the next question
         return screen.with_amount(screened, role, low)

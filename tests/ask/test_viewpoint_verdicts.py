@@ -210,3 +210,26 @@ def test_the_probes_judge_one_move_on_the_fast_path_first_and_in_one_call_when_m
     assert [bool(b) for b in broken] == [True] * 3 + [False] * 7  # 8 GP is affordable from 8 GP on
     assert [v.rule for v in broken[0]] == ["offering_affordable"]
     assert referee.violations(step.before, role, move) == step.violations
+
+
+def test_a_move_illegal_whatever_the_gold_costs_no_more_solver_calls_under_a_viewpoint():
+    """Rule offering_outbid: "An offering to a god that already has one must be higher
+    than it" — a verdict that does not rest on the gold: under a viewpoint the move is
+    judged at SCREENED_GOLD and the legal moves there listed in one solver call, which
+    are the alternatives (nothing is looked for)."""
+    g = play("""
+        cycle 1
+        creatures: Pegasus
+        gods: Zeus, Athena, Ares, Poseidon
+        Ann: 3 on Zeus
+        Bob: 3 on Zeus
+    """)
+    assert g.problems == [("Bob: 3 on Zeus", ("offering_outbid",))]
+    step, judged = _refused(g.session, g.run)
+    fresh = Session(g.session.transcript, cache=False).seen_by("Ann")
+    engine = fresh.referee.engine
+    engine.init(fresh.rules.static)
+    calls = engine.calls
+    shown = fresh.verdict(g.run, step, alternatives=True, everything=True)
+    assert engine.calls == calls + 1
+    assert list(shown.alternatives) == fresh.alternatives(step.before, everything=True)[1] and shown.alternatives
