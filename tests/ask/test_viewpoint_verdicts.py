@@ -180,8 +180,10 @@ def test_every_alternative_under_a_viewpoint_is_legal_at_the_gold_the_verdict_le
         assert threshold >= 0 and all(illegal[:threshold + 1]) and not any(illegal[threshold + 1:]), (name, viewer)
         listed, moves = _listed_moves(seen, step, (role, move))
         assert listed == at[threshold], (name, viewer)
-        legal_there = {m for r, m in engine.legal_moves(static, listed) if r == role}
-        assert moves and set(moves) <= legal_there and move not in legal_there, (name, viewer)
+        # each alternative judged on its own at that gold: legal; the judged move: not
+        engine.prefetch(static, [(listed, role, m) for m in [move, *moves]])
+        assert moves and not any(engine.judge(static, listed, role, m).violations for m in moves), (name, viewer)
+        assert engine.judge(static, listed, role, move).violations, (name, viewer)
         shown = seen.verdict(run, step, alternatives=True, everything=True)
         assert shown.alternatives_total is None
         assert list(shown.alternatives) == session.words.group_moves(moves, None, state=screened, player=role,
@@ -189,7 +191,6 @@ def test_every_alternative_under_a_viewpoint_is_legal_at_the_gold_the_verdict_le
         for amount in {0, gold(step.before, role), threshold}:  # any gold the verdict leaves possible
             poorer = screen.with_amount(step.before, role, amount)
             assert seen.alternatives(poorer, everything=True, judged=(role, move))[1] == list(shown.alternatives)
-
 
 
 def test_the_probes_judge_one_move_on_the_fast_path_first_and_in_one_call_when_many():
