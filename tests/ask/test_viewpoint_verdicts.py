@@ -234,3 +234,21 @@ def test_a_move_illegal_whatever_the_gold_costs_no_more_solver_calls_under_a_vie
     shown = fresh.verdict(g.run, step, alternatives=True, everything=True)
     assert engine.calls == calls + 1
     assert list(shown.alternatives) == fresh.alternatives(step.before, everything=True)[1] and shown.alternatives
+
+
+def test_the_second_marker_on_apollo_is_listed_as_the_screen_has_it():
+    """Rule two_player_two_gods: "... Apollo twice only for a player who can pay for no
+    god" — the one rule that more gold can break (referee/games/cyclades/screen.py): Pat's
+    second marker on Apollo is illegal with her gold and with SCREENED_GOLD alike, so the
+    verdict does not rest on her gold, no amount is looked for, and Quinn is shown what
+    the rules permit whatever her gold (every offering open-ended)."""
+    session = Session(RECORDS / "illegal-2p-both-markers-on-apollo.txt")
+    run = session.referee.run()
+    step = run.step_of(10)
+    assert step.rules_broken == ("two_player_two_gods",)
+    as_quinn = session.seen_by("Quinn")
+    judged = (step.role, step.move)
+    assert as_quinn._listed(step.before, judged) == as_quinn._screened(step.before, step.role)
+    shown = as_quinn.verdict(run, step, alternatives=True, everything=True)
+    assert shown.alternatives and "take Apollo" not in shown.alternatives
+    assert all(" or more to " in a for a in shown.alternatives), shown.alternatives
