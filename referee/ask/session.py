@@ -31,6 +31,9 @@ from referee.text.transcript import PeriodStart, Transcript
 #: Alternatives shown per group, and groups shown, unless everything is asked for.
 ALTERNATIVES_PER_GROUP = 6
 ALTERNATIVE_GROUPS = 8
+#: Amounts of a hidden figure judged in one solver call when the figure a verdict leaves
+#: possible is looked for (``Session._consistent``): 1 is a plain bisection.
+PROBES = 10
 #: At most this many notation lines of the alternatives (``Session.alternative_lines``).
 ALTERNATIVE_LINES = 200
 
@@ -151,7 +154,7 @@ class Session:
         if alternatives:
             # The position the move was decided in, as `moves --after N-1` shows it: the
             # written move itself is not taken out (another role's move may be legal here).
-            judged = None if step.legal else (step.role, step.move)
+            judged = _judged(step)
             who, groups, total, complete = self.alternatives(step.before, everything, judged)
             verdict = replace(verdict, alternatives=tuple(groups), alternatives_for=who,
                               alternatives_total=total, alternatives_complete=complete)
@@ -172,20 +175,19 @@ class Session:
         written move this is the position before it, exactly as ``moves`` lists
         it after the move before (docs/report.md, "What may be done instead").
         ``judged``: the (role, move) judged illegal there, if any; for a player whose
-        hidden figures the viewpoint does not know, what the rules permit whatever
-        those figures leaves out what the verdict rules out (``Screen.ruled_out``),
+        hidden figures the viewpoint does not know, the moves are those the rules
+        permit at the largest figure the verdict leaves possible (``_consistent``),
         so that no alternative contradicts it."""
         role = self.rules.control(state)
         if role is None:
             return "nobody: the game is over", [], 0, True
         screened = self._screened(state, role)
-        if screened is not None:  # what the rules permit whatever the player keeps hidden
+        listed = state if screened is None else self._consistent(screened, role, judged)
+        if screened is not None:  # worded from what the rules permit whatever the player keeps hidden
             state = screened
-        moves = [m for r, m in self.referee.legal_moves(state) if r == role]
-        if screened is not None and judged is not None and judged[0] == role and judged[1] in moves:
-            # illegal for want of a hidden figure: what that rules out is not offered instead
-            screen = part(self.rules, Screen)
-            moves = [m for m in moves if not screen.ruled_out(m, judged[1])]
+        moves = [m for r, m in self.referee.legal_moves(listed) if r == role]
+        if judged is not None and judged[0] == role:  # (illegal in truth: listed only if the figure found fails)
+            moves = [m for m in moves if m != judged[1]]
         complete = self._group(moves, None, state, role, screened is not None)
         total = None if screened is not None else len(moves)  # a count would tell the hidden figures
         if everything:
@@ -194,6 +196,42 @@ class Session:
         if len(groups) > ALTERNATIVE_GROUPS:
             groups = groups[:ALTERNATIVE_GROUPS] + [f"and {len(groups) - ALTERNATIVE_GROUPS} more kinds of move"]
         return self.words.role_text(role), groups, total, groups == complete
+
+    def _consistent(self, screened: frozenset, role, judged: tuple | None) -> frozenset:
+        """The position in which the moves of ``role``, a player whose hidden figure
+        the viewpoint does not know, are listed: ``screened`` (their figure at the
+        Screen part's highest amount), unless the verdict that their move
+        (``judged``: role and move) is illegal where ``screened`` permits it tells
+        that their figure is lower. Then their figure is the largest amount at which
+        that move is still illegal: legality is monotone in the figure
+        (referee/game/parts/screen.py), so a bisection between 0 and the highest
+        amount finds it, each probe judging that one move (``Referee.violations``),
+        ``PROBES`` probes a solver call (the range cut in ``PROBES + 1`` parts at
+        each step rather than 2). Every move listed there is legal at a figure the
+        verdict leaves possible, and the amount is one the viewpoint may know: it
+        follows from the verdict and what the viewpoint sees, not from the figure."""
+        if judged is None or judged[0] != role:
+            return screened
+        move, screen = judged[1], part(self.rules, Screen)
+        # First the move at the highest amount, with the legal moves there in the same
+        # call: illegal there too, the verdict does not rest on the figure, and those
+        # moves are the alternatives (as many solver calls as without a verdict).
+        if self.referee.violations(screened, role, move, listing=True):
+            return screened
+        # Then the bisection: illegal at low (in truth, the figure being at least 0:
+        # monotonicity), legal at high. (Were the move legal even at 0, the figure
+        # found would be 0, where the fewest moves are legal, and ``alternatives``
+        # leaves the judged move out.)
+        low, high = 0, screen.highest()
+        amounts = _cuts(low, high, PROBES)
+        while amounts:
+            broken = self.referee.violations_many([(screen.with_amount(screened, role, a), role, move)
+                                                   for a in amounts])
+            high = next((a for a, b in zip(amounts, broken) if not b), high)
+            low = max((a for a, b in zip(amounts, broken) if b and a < high), default=low)
+            amounts = _cuts(low, high, PROBES)
+        self.referee.engine.flush()  # the probes' judgements, for the next question
+        return screen.with_amount(screened, role, low)
 
     def alternative_lines(self, state: frozenset) -> tuple[list[str], bool] | None:
         """The legal moves of the role deciding in ``state``, each as the line of
@@ -215,12 +253,13 @@ class Session:
         lines = list(dict.fromkeys(written))
         return lines[:ALTERNATIVE_LINES], len(lines) <= ALTERNATIVE_LINES and len(written) == len(moves)
 
-    def _listed(self, state: frozenset) -> frozenset:
+    def _listed(self, state: frozenset, judged: tuple | None = None) -> frozenset:
         """The position whose legal moves are the alternatives in ``state``: for a
-        viewpoint, what the rules permit whatever the deciding player keeps hidden."""
+        viewpoint, what the rules permit at the figures the deciding player keeps
+        hidden that the verdict on ``judged`` (if any) leaves possible (``_consistent``)."""
         role = self.rules.control(state)
         screened = self._screened(state, role) if role is not None else None
-        return state if screened is None else screened
+        return state if screened is None else self._consistent(screened, role, judged)
 
     def _group(self, moves: list, limit: int | None, state: frozenset, role, screened: bool = False) -> list[str]:
         """The game's grouping of moves, worded from the position (``state``, the
@@ -253,9 +292,9 @@ class Session:
                         assumptions=[Assumed(a.number, self.transcript.source, a.line, a.column, a.text)
                                      for a in run.assumptions])
         written = [s for s in run.written() if s.play]
-        disputed = [self._listed(s.before) for s in written if s.play.disputed]
+        disputed = [self._listed(s.before, _judged(s)) for s in written if s.play.disputed]
         if alternatives and self.referee.engine.store is not None:  # what a table asks next, kept
-            asked = [self._listed(s.before) for s in [*(s for s in written if s.violations), *written[-1:]]]
+            asked = [self._listed(s.before, _judged(s)) for s in [*(s for s in written if s.violations), *written[-1:]]]
             unclosed = run.unclosed()
             if unclosed is not None and self.rules.control(unclosed.final) is not None:
                 asked.append(self._listed(unclosed.final))  # `moves`: what may be done now
@@ -402,6 +441,20 @@ class Session:
             what = f"line {line} holds no move"
         after = [p.span.line for p in plays if p.span.line > line]
         return what + (f"; the next move is on line {after[0]}" if after else "")
+
+
+def _cuts(low: int, high: int, count: int) -> list[int]:
+    """At most ``count`` whole amounts strictly between ``low`` and ``high``, evenly
+    spread (all of them when there are that few), in increasing order."""
+    inner = high - low - 1
+    if inner <= count:
+        return list(range(low + 1, high))
+    return sorted({low + (k * (high - low)) // (count + 1) for k in range(1, count + 1)})
+
+
+def _judged(step: Step) -> tuple | None:
+    """A step's (role, move) when it was judged illegal, else None (``Session.alternatives``)."""
+    return None if step.legal else (step.role, step.move)
 
 
 def _listing_order(move) -> tuple:

@@ -413,12 +413,19 @@ class Engine:
 
     def judge(self, static: Iterable[Fn], state: Iterable[Fn], role: Term, move: Fn,
               want_legal: bool = False) -> Judgement:
-        """Judge ``does(role, move)`` in ``state``: its violations and the next state."""
+        """Judge ``does(role, move)`` in ``state``: its violations and the next state;
+        ``want_legal``: every legal move in ``state`` too, in the same call (kept as
+        ``legal_moves`` keeps them)."""
         state = state if isinstance(state, frozenset) else frozenset(state)
         if not want_legal and self.knows(state, role, move, static):
             return self._cache[(self._part(static).key, state, role, move)]
         judgement = self._judge_many(static, [(state, (role, move), want_legal)])[0]
         self._keep(static, (state, role, move), judgement)
+        if want_legal:
+            rules = self._part(static).key
+            self._legal[(rules, state)] = judgement.legal
+            if self.store is not None:
+                self.store.keep_legal_moves(rules, state, judgement.legal)
         return judgement
 
     def knows(self, state: frozenset, role: Term, move: Fn, static: Iterable[Fn] | None = None) -> bool:
@@ -476,6 +483,17 @@ class Engine:
         """Every legal move in ``state`` as (role, move) pairs (kept: a page or a
         service asks about the same position again)."""
         return self.legal_moves_many(static, [state])[0]
+
+    def legal_known(self, static: Iterable[Fn], state: frozenset) -> bool:
+        """Whether the legal moves in ``state`` are already known (in this engine,
+        or in its store: then they are loaded)."""
+        rules = self._part(static).key
+        if (rules, state) in self._legal:
+            return True
+        found = self.store.legal_moves(rules, state) if self.store is not None else None
+        if found is not None:
+            self._legal[(rules, state)] = found
+        return found is not None
 
     def legal_moves_many(self, static: Iterable[Fn], states: Iterable[Iterable[Fn]]) -> list[tuple[tuple[Term, Fn], ...]]:
         """``legal_moves`` of many states, grounded together (a few calls instead

@@ -518,5 +518,23 @@ class Referee:
         return judgement.next_state
 
     # -- questions about a position ----------------------------------------------------------
+    def violations(self, state: frozenset, role: Term, move: Fn, listing: bool = False) -> tuple:
+        """The rules ``move`` of ``role`` breaks in ``state`` (none: it is legal),
+        as a step is judged: the fast path where it applies (a step with one
+        answer), else the engine's judgement of that one move, kept as every
+        judgement is. ``listing``: a judgement by the engine lists the legal moves
+        in ``state`` in the same call (for ``legal_moves`` to answer from)."""
+        if self.fast_path and self.speed.fast_path_applies(state, role, move):
+            return ()
+        known = not listing or self.engine.legal_known(self.rules.static, state)
+        return self.engine.judge(self.rules.static, state, role, move, want_legal=not known).violations
+
+    def violations_many(self, items: list[tuple[frozenset, Term, Fn]]) -> list[tuple]:
+        """``violations`` of each (state, role, move): those the fast path does not
+        decide judged by the engine in one solver call (``Engine.prefetch``)."""
+        solved = [i for i in items if not (self.fast_path and self.speed.fast_path_applies(*i))]
+        self.engine.prefetch(self.rules.static, solved)
+        return [self.violations(*i) for i in items]
+
     def legal_moves(self, state: frozenset) -> list[tuple[Term, Fn]]:
         return list(self.engine.legal_moves(self.rules.static, state))

@@ -55,7 +55,7 @@ def test_without_a_viewpoint_the_alternatives_tell_the_gold_and_with_one_they_do
     assert everything.alternatives != session.verdict(
         run, _replace_before(step, _with_gold(step.before, ["Ivo"], lambda g: g + 5)), alternatives=True).alternatives
     as_hana = session.seen_by("Hana").verdict(run, step, alternatives=True)
-    # what the rules permit whatever Ivo's gold, less what the verdict rules out: 5 GP and more
+    # what the rules permit at the most gold the verdict leaves Ivo (3 GP: 5 on Ares is 4 GP after his priest)
     assert as_hana.alternatives == ("offer 4 GP to Ares", "take Apollo")
     assert session.seen_by("Hana").alternatives(step.before, everything=True)[1] == [
         "offer 4 GP or more to Ares", "take Apollo"]  # `moves --after 22`: no verdict to keep to

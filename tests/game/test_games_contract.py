@@ -79,6 +79,7 @@ def test_what_a_game_may_lack_has_a_default():
     assert speed.speculate(state, "Ann", move) is None
     assert part(plain, Words).describe_move(move) == "take(1,2)"
     assert part(plain, Screen).screen(state, "Ann") is None and part(plain, Values).unverified_values(None) is None
+    assert part(plain, Screen).highest() == 0 and part(plain, Screen).with_amount(state, "Ann", 3) == state
     assert part_class(Plain, Picture) is Picture and part_class(Plain, Scenarios).scenarios == ()
     assert part_class(Plain, Service).builtin_files == frozenset() and part_class(Plain, Service).warm_up == ""
     assert isinstance(lacks(Plain, "board picture"), RefereeError)

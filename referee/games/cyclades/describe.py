@@ -303,9 +303,9 @@ def _screened_offer_ceiling(state: frozenset | None, player: Term | None, god: T
     does not know): the gold plus the priests, less the player's offerings standing
     on other gods (rule offering_affordable, under every reading of the priests'
     reduction in the 2-player game). A listed range that reaches it is open-ended
-    (``offer 4 GP or more``); one cut by a verdict (the offering judged unaffordable
-    and those above it) stops below the amount written, far below it, and is listed
-    as it is."""
+    (``offer 4 GP or more``); one cut by a verdict (listed at the most gold the
+    verdict on an offering leaves possible: ``Session._consistent``) stops far below
+    it, and is listed as it is."""
     gold = _counted(state, "gold").get(player, 0)
     priests = _counted(state, "priests").get(player, 0)
     others = sum(offer.amount for offer in Offer.of(state or ())
