@@ -237,8 +237,8 @@ def test_a_move_illegal_whatever_the_gold_costs_no_more_solver_calls_under_a_vie
 
 
 def test_the_second_marker_on_apollo_is_listed_as_the_screen_has_it():
-    """Rule two_player_two_gods: "... Apollo twice only for a player who can pay for no
-    god" — the one rule that more gold can break (referee/games/cyclades/screen.py): Pat's
+    """Rule two_player_two_gods: "A player who can pay for no offering to any god has no
+    other option: their second marker goes to Apollo too." The one rule that more gold can break (referee/games/cyclades/screen.py): Pat's
     second marker on Apollo is illegal with her gold and with SCREENED_GOLD alike, so the
     verdict does not rest on her gold, no amount is looked for, and Quinn is shown what
     the rules permit whatever her gold (every offering open-ended)."""
