@@ -362,8 +362,9 @@ def reveal(d: Draft, facts: Facts, move: Fn) -> None:
     if move.name == "track":
         outcome = Track.read(move)
         slot, card = outcome.slot, outcome.card
+        waiting = fn("reveal", slot) in d.facts  # (cycle.lp: a card is laid only on a slot waiting for one)
         d.discard(fn("reveal", slot))
-        if not any(f.slot == slot for f in Track.of(d)):
+        if waiting and not any(f.slot == slot for f in Track.of(d)):
             if d.one("deck") is None:  # rule creature_deck_reshuffle
                 for f in map(Discard.read, d.drop_all("discard")):
                     if f.card != card:
@@ -378,9 +379,11 @@ def reveal(d: Draft, facts: Facts, move: Fn) -> None:
         return
     tile = GodTile.read(move)
     pos, god, face = tile.position, tile.god, tile.face
+    if phase(d) != "reveal_gods":  # laid out of phase: it changes nothing (cycle.lp)
+        return
     d.add("god_up" if face == Fn("up") else "god_down", pos, god)
     to_show = 2 if _pair_cycle(d, facts) else 4
-    if pos == to_show and phase(d) == "reveal_gods":
+    if pos == to_show:
         d.drop_all("waiting_god")
         set_phase(d, "income")
 
@@ -715,6 +718,10 @@ def _player_move(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
         if acting is None or facts.owner[Acting.read(acting).marker] != player:
             return False
         marker = Acting.read(acting).marker
+        acts = sorted((f.rank, f.marker, f.god) for f in Act.of(d))
+        rank = next((r for r, m, _ in acts if m == marker), None)
+        if rank is None:  # a marker acting without its god's action (a state no legal game reaches)
+            return False
         d.add("finished", marker, 1 + sum(1 for _ in d.having("finished")))
         d.discard(acting)
         for key, n in Bought.counts(d).items():
@@ -724,8 +731,6 @@ def _player_move(d: Draft, facts: Facts, player: Term, move: Fn) -> bool:
             if f.player == player:
                 d.discard(f.term())
         d.discard(fn("by_buildings", player))
-        acts = sorted((f.rank, f.marker, f.god) for f in Act.of(d))
-        rank = next(r for r, m, _ in acts if m == marker)
         later = [(r, m, g) for r, m, g in acts if r > rank]
         if later:
             d.add("acting", later[0][1])

@@ -34,8 +34,8 @@ def acting(state: frozenset) -> tuple[Fn, Fn] | None:
     if now is None or phase(state) != "actions":
         return None
     marker = now.marker
-    god = next(act.god for act in Act.of(state) if act.marker == marker)
-    return marker, god
+    god = next((act.god for act in Act.of(state) if act.marker == marker), None)
+    return None if god is None else (marker, god)
 
 
 class CycladesTolerance(Tolerance):

@@ -9,7 +9,11 @@ gods_track_repeated and gods_track_forced.
 
 from __future__ import annotations
 
-from helpers.cyclades import ALL_APOLLO, fluents, gold, opening, play, track
+from helpers.cyclades import ALL_APOLLO, fluents, gold, opening, play, track, transcript
+
+from referee.ask.options import CheckOptions
+from referee.ask.session import Session
+from referee.game.notation import parse_transcript
 
 # -- the creature track ---------------------------------------------------------------------
 
@@ -446,3 +450,43 @@ def test_gods_track_face_three_players_no_face_down_gods_in_the_pair_cycle():
     rules = ("gods_track_pair", "move_out_of_phase", "not_in_control")
     assert g.problems == [("gods: Ares, Poseidon / Zeus, Athena", rules)] * 2
     assert g.first == [("gods: Ares, Poseidon / Zeus, Athena", "gods_track_pair")] * 2
+
+
+#: Cycle 1 whose bidding never ends (Eve has not offered when the next cycle's lines come):
+#: the heading is set aside, and the creatures and gods lines are judged in cycle 1.
+UNFINISHED_BIDDING = """
+    cycle 1
+    creatures: Pegasus
+    gods: Zeus, Athena, Ares, Poseidon
+    Ann: 3 on Zeus
+    Bob: 2 on Athena
+    Cy: 1 on Ares
+    Dan: 1 on Poseidon
+    cycle 2
+    creatures: Harpy, Pegasus
+    gods: Ares, Zeus, Poseidon, Athena
+    Eve: Apollo
+    Ann/Zeus: priest
+"""
+
+
+def test_gods_track_and_creature_track_reveal_out_of_phase_change_nothing():
+    """Rules gods_track ("the god tiles are laid on the track's spaces") and
+    creature_track_reveal ("an empty slot is filled from the deck"): cards and tiles
+    shown out of phase are illegal and, applied as played, change nothing, for the
+    track's spaces and slots are taken. Laid anyway, a second god on the top space made
+    two players act at once, and a second card on a slot two cards to slide; the fast
+    path and the solver then parted, the fast path by Python's hash seed (a mutated
+    game-4p record, found by the fuzz test)."""
+    text = transcript(UNFINISHED_BIDDING, players=5)
+    runs = []
+    for fast_path in (True, False):
+        session = Session(parse_transcript(text, "unfinished.txt"), CheckOptions(fast_path=fast_path), cache=False)
+        report = session.check()
+        assert [(v.text, "move_out_of_phase" in {b.rule for b in v.breaches}) for v in report.problems] == [
+            ("Harpy", True), ("Pegasus", True), ("Ares", True), ("Zeus", True), ("Poseidon", True), ("Athena", True)]
+        runs.append(session.referee.run())
+    fast, solver = runs
+    assert [(s.role, s.move, s.after) for s in fast.steps] == [(s.role, s.move, s.after) for s in solver.steps]
+    assert fluents(fast.final, "god_up") == [(1, "zeus"), (2, "athena"), (3, "ares"), (4, "poseidon")]
+    assert track(fast.final) == {4: "pegasus"}
