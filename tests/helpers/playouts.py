@@ -370,8 +370,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--save", type=Path, help="write every record to this folder (a failing one's problems beside it)")
     args = parser.parse_args(argv)
     names = ("cyclades", "luna") if args.game == "both" else (args.game,)
-    jobs = [(name, n, args.seed + k, args.cycles) for name in names
-            for n in (args.players or PLAYER_COUNTS[name]) if n in PLAYER_COUNTS[name] for k in range(args.games)]
+    # game k of every game and count before game k + 1: a run stopped early has played every count
+    jobs = [(name, n, args.seed + k, args.cycles) for k in range(args.games) for name in names
+            for n in (args.players or PLAYER_COUNTS[name]) if n in PLAYER_COUNTS[name]]
     if args.save:
         args.save.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
